@@ -1,0 +1,317 @@
+/**
+ * Runtime schemas and types of the HTTP API (spec §3, §7 and api-compat.md).
+ * The server validates and documents with these schemas; the web app and tests use the types.
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+
+export const ErrorBody = Type.Object(
+  { error: Type.String(), details: Type.Optional(Type.Unknown()) },
+  { $id: 'ErrorBody', description: 'Every failed request answers with this body and a 4xx/5xx status.' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const MessageBody = Type.Object({ message: Type.String() });
+export type MessageBody = Static<typeof MessageBody>;
+
+export const Pagination = Type.Object({
+  currentPage: Type.Integer({ minimum: 1 }),
+  pageSize: Type.Integer({ minimum: 1 }),
+  totalCount: Type.Integer({ minimum: 0 }),
+});
+export type Pagination = Static<typeof Pagination>;
+
+export const AGE_CATEGORIES = ['general', 'r15', 'adult'] as const;
+export type AgeCategory = (typeof AGE_CATEGORIES)[number];
+
+export const PROGRESS_VALUES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
+export type Progress = (typeof PROGRESS_VALUES)[number];
+
+export const LANGUAGE_CODES = [
+  'JPN',
+  'ENG',
+  'CHI_HANS',
+  'CHI_HANT',
+  'CHI',
+  'KO_KR',
+  'SPA',
+  'ITA',
+  'GER',
+  'FRE',
+] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** The locales of tag names; every key is always present in a tag's i18n. */
+export const TAG_LOCALES = ['en-us', 'ja-jp', 'zh-cn'] as const;
+export type TagLocale = (typeof TAG_LOCALES)[number];
+
+export const CircleRef = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  source_id: Type.String(),
+  source_type: Type.String(),
+});
+export type CircleRef = Static<typeof CircleRef>;
+
+export const VaRef = Type.Object({
+  id: Type.String({ description: 'UUIDv5 of the name' }),
+  name: Type.String(),
+});
+export type VaRef = Static<typeof VaRef>;
+
+const TagName = Type.Object({ name: Type.String(), censored: Type.Optional(Type.String()) });
+
+/** Tag vote of a user: 0 none, 1 up, 2 down. */
+export const TAG_VOTE = { none: 0, up: 1, down: 2 } as const;
+/** Trust of a tag on a work: weak 0, normal 1, downvoted 2. */
+export const TAG_VOTE_STATUS = { weak: 0, normal: 1, downvoted: 2 } as const;
+
+export const WorkTag = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  i18n: Type.Object({ 'en-us': TagName, 'ja-jp': TagName, 'zh-cn': TagName }),
+  upvote: Type.Integer(),
+  downvote: Type.Integer(),
+  voteRank: Type.Integer(),
+  voteStatus: Type.Integer({ description: 'weak 0, normal 1, downvoted 2' }),
+  myVote: Type.Integer({ description: "the caller's vote: 0 none, 1 up, 2 down" }),
+});
+export type WorkTag = Static<typeof WorkTag>;
+
+export const RateCountDetail = Type.Object({
+  review_point: Type.Integer({ minimum: 1, maximum: 5 }),
+  count: Type.Integer(),
+  ratio: Type.Integer({ description: 'percent of all ratings, 0-100' }),
+});
+export type RateCountDetail = Static<typeof RateCountDetail>;
+
+export const RankEntry = Type.Object({
+  term: Type.String(),
+  category: Type.String(),
+  rank: Type.Integer(),
+  rank_date: Type.String(),
+});
+
+export const LanguageEdition = Type.Object({
+  lang: Type.String(),
+  label: Type.String(),
+  workno: Type.String(),
+  edition_id: Type.Integer(),
+  edition_type: Type.String(),
+  display_order: Type.Integer(),
+});
+export type LanguageEdition = Static<typeof LanguageEdition>;
+
+export const OtherLanguageEdition = Type.Object({
+  id: Type.Integer(),
+  lang: Type.String(),
+  title: Type.String(),
+  source_id: Type.String(),
+  is_original: Type.Boolean(),
+  source_type: Type.String(),
+});
+export type OtherLanguageEdition = Static<typeof OtherLanguageEdition>;
+
+export const TranslationInfo = Type.Object(
+  {
+    lang: Nullable(Type.String()),
+    is_original: Type.Boolean(),
+    is_parent: Type.Boolean(),
+    is_child: Type.Boolean(),
+    original_workno: Nullable(Type.String()),
+    parent_workno: Nullable(Type.String()),
+    child_worknos: Type.Array(Type.String()),
+  },
+  { additionalProperties: true },
+);
+export type TranslationInfo = Static<typeof TranslationInfo>;
+
+/**
+ * A work as every list and detail endpoint returns it. `rate_*` fields are the store's rating
+ * (imported metadata); `site_rate_*` fields are computed from this site's own user reviews.
+ */
+export const Work = Type.Object({
+  id: Type.Integer(),
+  source_id: Type.String(),
+  source_type: Type.String(),
+  source_url: Type.String(),
+  title: Type.String(),
+  circle_id: Type.Integer(),
+  name: Type.String({ description: 'circle name (legacy flat field)' }),
+  circle: CircleRef,
+  vas: Type.Array(VaRef),
+  tags: Type.Array(WorkTag),
+  nsfw: Type.Boolean(),
+  age_category_string: Type.Union(AGE_CATEGORIES.map((a) => Type.Literal(a))),
+  release: Type.String({ description: 'YYYY-MM-DD' }),
+  create_date: Type.String({ description: 'YYYY-MM-DD: when the work entered this library' }),
+  dl_count: Type.Integer(),
+  price: Type.Integer(),
+  review_count: Type.Integer(),
+  rate_count: Type.Integer(),
+  rate_average_2dp: Type.Number(),
+  rate_count_detail: Type.Array(RateCountDetail),
+  site_rate_count: Type.Integer({ description: 'ratings given on this site by its users' }),
+  site_rate_average_2dp: Type.Number(),
+  site_rate_count_detail: Type.Array(RateCountDetail),
+  rank: Nullable(Type.Array(RankEntry)),
+  has_subtitle: Type.Boolean(),
+  duration: Type.Integer({ description: 'total audio seconds' }),
+  language_editions: Type.Array(LanguageEdition),
+  other_language_editions_in_db: Type.Array(OtherLanguageEdition),
+  translation_info: TranslationInfo,
+  original_workno: Nullable(Type.String()),
+  work_attributes: Type.String(),
+  samCoverUrl: Type.String(),
+  thumbnailCoverUrl: Type.String(),
+  mainCoverUrl: Type.String(),
+  userRating: Nullable(Type.Integer()),
+  review_text: Type.Optional(Nullable(Type.String())),
+  progress: Type.Optional(Nullable(Type.String())),
+  updated_at: Type.Optional(Nullable(Type.String())),
+  user_name: Type.Optional(Nullable(Type.String())),
+  playlistStatus: Type.Optional(Type.Record(Type.String(), Type.Boolean())),
+});
+export type Work = Static<typeof Work>;
+
+export const WorkList = Type.Object({ works: Type.Array(Work), pagination: Pagination });
+export type WorkList = Static<typeof WorkList>;
+
+export const Lyric = Type.Object({
+  title: Type.String(),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  mediaDownloadUrl: Type.String(),
+  hash: Type.Optional(Type.String()),
+});
+export type Lyric = Static<typeof Lyric>;
+
+export const TRACK_NODE_TYPES = ['folder', 'audio', 'text', 'image', 'other'] as const;
+export type TrackNodeType = (typeof TRACK_NODE_TYPES)[number];
+
+export const WorkRef = Type.Object({
+  id: Type.Integer(),
+  source_id: Type.String(),
+  source_type: Type.String(),
+});
+export type WorkRef = Static<typeof WorkRef>;
+
+export interface TrackFolder {
+  type: 'folder';
+  title: string;
+  children: TrackNode[];
+}
+export interface TrackFile {
+  type: Exclude<TrackNodeType, 'folder'>;
+  hash: string;
+  title: string;
+  work: WorkRef;
+  workTitle: string;
+  mediaStreamUrl: string;
+  mediaDownloadUrl: string;
+  streamLowQualityUrl: string;
+  duration?: number;
+  size: number;
+  availableLyrics?: Lyric[];
+}
+export type TrackNode = TrackFolder | TrackFile;
+
+export const TrackNodeSchema = Type.Unsafe<TrackNode>(
+  Type.Object(
+    {
+      type: Type.Union(TRACK_NODE_TYPES.map((t) => Type.Literal(t))),
+      title: Type.String(),
+      children: Type.Optional(Type.Array(Type.Ref('TrackNode'))),
+      hash: Type.Optional(Type.String({ description: '"{workId}/{fileId}"' })),
+      work: Type.Optional(WorkRef),
+      workTitle: Type.Optional(Type.String()),
+      mediaStreamUrl: Type.Optional(Type.String()),
+      mediaDownloadUrl: Type.Optional(Type.String()),
+      streamLowQualityUrl: Type.Optional(Type.String()),
+      duration: Type.Optional(Type.Number()),
+      size: Type.Optional(Type.Integer()),
+      availableLyrics: Type.Optional(Type.Array(Lyric)),
+    },
+    { $id: 'TrackNode' },
+  ),
+);
+
+export const EntityCount = Type.Object({
+  id: Type.Union([Type.Integer(), Type.String()]),
+  name: Type.String(),
+  count: Type.Integer(),
+});
+export type EntityCount = Static<typeof EntityCount>;
+
+export const USER_GROUPS = ['user', 'guest', 'administrator'] as const;
+export type UserGroup = (typeof USER_GROUPS)[number];
+
+export const User = Type.Object({
+  loggedIn: Type.Boolean(),
+  name: Type.String(),
+  group: Type.String({ description: 'user, guest or administrator' }),
+  email: Nullable(Type.String()),
+  recommenderUuid: Type.String(),
+});
+export type User = Static<typeof User>;
+
+export const AuthAnswer = Type.Object({ token: Type.String(), user: User });
+export type AuthAnswer = Static<typeof AuthAnswer>;
+
+export const PLAYLIST_PRIVACY = { private: 0, unlisted: 1, public: 2 } as const;
+
+export const Playlist = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  user_name: Type.String(),
+  privacy: Type.Integer({ description: '0 private, 1 unlisted (known), 2 public' }),
+  locale: Type.String(),
+  playback_count: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  works_count: Type.Integer(),
+  latestWorkID: Nullable(Type.Integer()),
+  mainCoverUrl: Type.String(),
+  likes_count: Type.Optional(Type.Integer()),
+  liked: Type.Optional(Type.Boolean()),
+  is_system: Type.Optional(Type.Boolean()),
+});
+export type Playlist = Static<typeof Playlist>;
+
+/** System playlists carry this reserved name prefix; the web app shows them as Liked and Marked. */
+export const SYSTEM_PLAYLIST_PREFIX = '__SYS_PLAYLIST_';
+export const SYSTEM_PLAYLIST_NAMES = {
+  liked: '__SYS_PLAYLIST_LIKED',
+  marked: '__SYS_PLAYLIST_MARKED',
+} as const;
+
+/** Limits of spec §9 that the server and the web app both enforce. */
+export const LIMITS = {
+  usernameMin: 5,
+  passwordMin: 5,
+  playlistName: 100,
+  playlistDescription: 500,
+  pageSizeMax: 100,
+  pageSizeDefault: 20,
+  pageSizeOptions: [20, 40, 60, 80, 100],
+  seedMax: 99,
+  keywordGetMax: 500,
+  playlistDropdownPageSize: 12,
+} as const;
+
+/** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */
+export const WORK_ORDERS = [
+  'release',
+  'create_date',
+  'rating',
+  'dl_count',
+  'price',
+  'rate_average_2dp',
+  'review_count',
+  'id',
+  'nsfw',
+  'random',
+  'betterRandom',
+] as const;
+export type WorkOrder = (typeof WORK_ORDERS)[number];

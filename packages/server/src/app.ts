@@ -1,0 +1,96 @@
+/**
+ * Builds the Fastify application: error shape, OpenAPI, API routes and the web app's files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/connect.ts';
+import { HttpError } from './errors.ts';
+import { registerRoutes } from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Fastify logger setting; tests pass false. */
+  logger?: boolean | object;
+}
+
+export const WEB_DIST = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: true,
+    // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
+    routerOptions: { maxParamLength: 2000 },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+  app.decorate('ctx', { config, db, log: app.log });
+
+  app.setErrorHandler(
+    (err: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
+      if (err instanceof HttpError) {
+        return reply
+          .code(err.statusCode)
+          .send({ error: err.message, ...(err.details ? { details: err.details } : {}) });
+      }
+      if (err.validation) {
+        return reply.code(400).send({ error: `Invalid request: ${err.message}`, details: err.validation });
+      }
+      const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+      if (status === 500) req.log.error({ err }, 'request failed');
+      return reply.code(status).send({ error: status === 500 ? 'Internal server error' : err.message });
+    },
+  );
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Sasayaki API',
+        version: '1.1.3',
+        description: 'Catalogue, search, media, accounts and community API of Sasayaki.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await registerRoutes(app);
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
+      return reply.code(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
+    }
+    // Client-side routes of the single-page app all load index.html.
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', WEB_DIST, { maxAge: 0 });
+  });
+  if (fs.existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
+        // Hashed assets never change; index.html must always be fresh.
+        const immutable = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

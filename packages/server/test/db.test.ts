@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDb } from './helpers/db.ts';
+
+describe.each(DIALECTS)('database on %s', (dialect) => {
+  it('migrates an empty database to the latest schema and records the version', async () => {
+    const t = await openTestDb(dialect);
+    try {
+      const rows = await t.db
+        .selectFrom('kysely_migration' as never)
+        .select(sql<string>`name`.as('name'))
+        .execute();
+      expect(rows.map((r) => r.name)).toEqual(['001_initial']);
+      const tables = ['works', 'files', 'users', 'reviews', 'playlists', 'recommender_events', 'settings'];
+      for (const table of tables) {
+        await expect(sql`select count(*) from ${sql.table(table)}`.execute(t.db)).resolves.toBeTruthy();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('finds a two-character Japanese word and a longer substring in search_text', async () => {
+    const t = await openTestDb(dialect);
+    try {
+      const base = { source_type: 'DLSITE', create_date: '2024-01-01', root_index: 0, folder_path: '' };
+      await t.db
+        .insertInto('works')
+        .values([
+          { ...base, id: 1, source_id: 'RJ000001', title: '耳かき', search_text: '癒しの耳かき whisper' },
+          { ...base, id: 2, source_id: 'RJ000002', title: 'drama', search_text: 'ボイスドラマ drama' },
+        ])
+        .execute();
+      const like = (s: string) =>
+        t.db
+          .selectFrom('works')
+          .select('id')
+          .where('search_text', 'like', `%${s}%`)
+          .execute()
+          .then((r) => r.map((x) => x.id));
+      expect(await like('耳か')).toEqual([1]);
+      expect(await like('ドラマ')).toEqual([2]);
+      if (dialect === 'sqlite') {
+        const fts = await sql<{
+          rowid: number;
+        }>`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(t.db);
+        expect(fts.rows.map((r) => r.rowid)).toEqual([1]);
+        await t.db.updateTable('works').set({ search_text: 'nothing' }).where('id', '=', 1).execute();
+        const after = await sql`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(
+          t.db,
+        );
+        expect(after.rows).toEqual([]);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

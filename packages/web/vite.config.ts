@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// `npm run dev` proxies the API to a running server (SASAYAKI_API, default the local one).
+const api = process.env.SASAYAKI_API || 'http://127.0.0.1:8888';
+
+export default defineConfig({
+  plugins: [react()],
+  server: { host: '127.0.0.1', port: 5173, proxy: { '/api': { target: api, changeOrigin: true } } },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./test/setup.ts'],
+  },
+});

@@ -1,0 +1,27 @@
+// Builds the web app when its output is missing or older than any of its sources,
+// so `npm start` is quick after the first run.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const web = path.resolve(import.meta.dirname, '../packages/web');
+const contract = path.resolve(import.meta.dirname, '../packages/contract/src');
+const built = path.join(web, 'dist/index.html');
+
+function newest(dir) {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+if (builtAt && builtAt >= Math.max(newest(web), newest(contract))) {
+  console.log('web app is up to date');
+} else {
+  console.log('building the web app…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+}
