@@ -21,7 +21,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATABASE_URL: '',
     SASAYAKI_LIBRARY: '',
   };
-  const build = spawn('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit', env });
+  // Several test runs may share one checkout: build the web app under a lock.
+  const build = spawn('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
   await new Promise((resolve) => build.on('exit', resolve));
   const server: ChildProcess = spawn(
     path.join(root, 'node_modules/.bin/tsx'),
