@@ -1,0 +1,1 @@
+export { type Notification, type NotificationType, notify, useNotifications } from './store.ts';

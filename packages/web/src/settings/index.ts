@@ -1,0 +1,2 @@
+export * from './schema.ts';
+export { getSettings, type SettingsState, useSettings } from './store.ts';
