@@ -6,11 +6,27 @@
  * - partialValue:     `$tag:val` — value being typed, no closing `$`
  * - fullSpecial:      `$tag:val$`, `$-tag:val$`, `-$tag:val$`
  */
-export const SEARCH_NAMESPACES = ['tag', 'tagw', 'circle', 'va', 'rate', 'price', 'sell', 'age', 'duration', 'lang'] as const;
+export const SEARCH_NAMESPACES = [
+  'tag',
+  'tagw',
+  'circle',
+  'va',
+  'rate',
+  'price',
+  'sell',
+  'age',
+  'duration',
+  'lang',
+] as const;
 export type SearchNamespace = (typeof SEARCH_NAMESPACES)[number];
 
 /** Short aliases accepted on input; formatting always writes the long name. */
-export const NAMESPACE_ALIASES: Record<string, SearchNamespace> = { t: 'tag', c: 'circle', v: 'va', d: 'duration' };
+export const NAMESPACE_ALIASES: Record<string, SearchNamespace> = {
+  t: 'tag',
+  c: 'circle',
+  v: 'va',
+  d: 'duration',
+};
 
 export type SearchTermType = 'plain' | 'partialNamespace' | 'partialValue' | 'fullSpecial';
 
