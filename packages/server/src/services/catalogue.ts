@@ -1,0 +1,276 @@
+/**
+ * Catalogue queries: every list of works (browse, search, circle/tag/VA pages, playlists,
+ * reviews, recommender) goes through `listWorks`, and the detail page through `getWork`.
+ *
+ * Usage:
+ *   // browse / search
+ *   listWorks(ctx, { viewer, terms: parseKeyword(kw), order: 'release', sort: 'desc', page: 2 }, base)
+ *   // works of playlist P, newest addition first
+ *   listWorks(ctx, { viewer,
+ *     extend: (q) => q.innerJoin('playlist_works as pw', 'pw.work_id', 'w.id').where('pw.playlist_id', '=', P),
+ *     orderBy: { column: 'pw.added_at', direction: 'desc' } }, base)
+ *   // works the viewer reviewed, one progress, most recently updated first (review fields on)
+ *   listWorks(ctx, { viewer, includeReview: true,
+ *     extend: (q) => q.innerJoin('reviews as r', 'r.work_id', 'w.id').where('r.user_id', '=', uid)
+ *                     .where('r.progress', '=', 'listening'),
+ *     orderBy: { column: 'r.updated_at', direction: 'desc' } }, base)
+ *   // these ids in this order (recommender), still filtered by keyword/subtitle
+ *   listWorks(ctx, { viewer, workIds: [5, 3, 9], keepIdOrder: true }, base)
+ *
+ * Pages are always deterministic: the chosen order is followed by `w.id` in the same direction.
+ */
+import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
+import { LIMITS, WORK_ORDERS } from '@sasayaki/contract';
+import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type Principal, userIdOf } from '../auth/principal.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
+import { compileSearchTerms } from './searchSql.ts';
+import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
+export type WorkQuery = SelectQueryBuilder<any, any, any>;
+export type SortDirection = 'asc' | 'desc';
+type Ctx = Pick<AppContext, 'db'>;
+
+export interface ListWorksOptions {
+  viewer: Principal;
+  /** Parsed keyword; partial terms are ignored. */
+  terms?: readonly SearchTerm[];
+  /** Only these works. */
+  workIds?: readonly number[];
+  /** With workIds: answer in the order of workIds instead of `order`. */
+  keepIdOrder?: boolean;
+  /** One of WORK_ORDERS; default create_date (spec §9). */
+  order?: WorkOrder;
+  sort?: SortDirection;
+  /** Custom primary order over a joined column (e.g. `pw.added_at`); replaces `order`. */
+  orderBy?: { column: string; direction: SortDirection };
+  page?: number;
+  pageSize?: number;
+  /** Seed of the `random` order, 0–99. */
+  seed?: number;
+  /** Only subtitled works: has_subtitle, or listed in localSubtitledWorks. */
+  subtitle?: boolean;
+  localSubtitledWorks?: readonly number[];
+  /** false hides translated editions whose original is in the library (default true). */
+  includeTranslationWorks?: boolean;
+  withPlaylistStatus?: readonly string[];
+  /** Add review_text, progress, updated_at, user_name to every work. */
+  includeReview?: boolean;
+  /** Joins and conditions of the caller (playlist, reviews…) on the query over `works as w`. */
+  extend?: (q: WorkQuery) => WorkQuery;
+}
+
+export interface WorkPage {
+  works: Work[];
+  pagination: { currentPage: number; pageSize: number; totalCount: number };
+}
+
+const ORDER_COLUMNS: Record<Exclude<WorkOrder, 'rating' | 'random' | 'betterRandom'>, string> = {
+  release: 'w.release',
+  create_date: 'w.create_date',
+  dl_count: 'w.dl_count',
+  price: 'w.price',
+  rate_average_2dp: 'w.rate_average_2dp',
+  review_count: 'w.review_count',
+  id: 'w.id',
+  nsfw: 'w.nsfw',
+};
+
+/** A prime above any random_key residue; multiplying by (2·seed+1) permutes the residues. */
+const RANDOM_PRIME = 1_000_003;
+
+function filteredQuery(ctx: Ctx, opts: ListWorksOptions): WorkQuery {
+  const { db, dialect } = ctx.db;
+  let q: WorkQuery = db.selectFrom('works as w');
+  if (opts.extend) q = opts.extend(q);
+  const conds: Expression<SqlBool>[] = compileSearchTerms(opts.terms ?? [], dialect);
+  if (opts.workIds) {
+    conds.push(
+      opts.workIds.length ? sql<SqlBool>`w.id in (${sql.join([...opts.workIds])})` : sql<SqlBool>`1 = 0`,
+    );
+  }
+  if (opts.subtitle) {
+    const local = opts.localSubtitledWorks ?? [];
+    conds.push(
+      local.length
+        ? sql<SqlBool>`(w.has_subtitle = 1 or w.id in (${sql.join([...local])}))`
+        : sql<SqlBool>`w.has_subtitle = 1`,
+    );
+  }
+  if (opts.includeTranslationWorks === false) {
+    // A translated child edition is hidden when its original is in the library too: the original
+    // lists it under other_language_editions_in_db. Translations without their original stay.
+    conds.push(
+      sql<SqlBool>`not (w.original_workno is not null and w.original_workno <> w.source_id and exists (select 1 from works o where o.source_id = w.original_workno))`,
+    );
+  }
+  for (const c of conds) q = q.where(c);
+  return q;
+}
+
+function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
+  const dir: SortDirection = opts.sort === 'asc' ? 'asc' : 'desc';
+  if (opts.orderBy) {
+    return q
+      .orderBy(sql.ref(opts.orderBy.column), opts.orderBy.direction)
+      .orderBy('w.id', opts.orderBy.direction);
+  }
+  const order = opts.order ?? 'create_date';
+  if (order === 'random') {
+    const seed = opts.seed ?? 0;
+    const key = sql`((w.random_key % ${RANDOM_PRIME}) * ${2 * seed + 1} + ${seed * 7919}) % ${RANDOM_PRIME}`;
+    return q.orderBy(key, dir).orderBy('w.id', dir);
+  }
+  if (order === 'rating') {
+    const userId = userIdOf(opts.viewer);
+    if (userId === null) {
+      // Anonymous callers have no own rating: the store rating stands in for it.
+      return q.orderBy('w.rate_average_2dp', dir).orderBy('w.id', dir);
+    }
+    return q
+      .leftJoin('reviews as own', (j) => j.onRef('own.work_id', '=', 'w.id').on('own.user_id', '=', userId))
+      .orderBy(sql`coalesce(own.rating, 0)`, dir)
+      .orderBy('w.id', dir);
+  }
+  if (order === 'betterRandom') return q.orderBy(sql`random()`);
+  return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
+}
+
+/** A page of works in the requested order, plus the total count of matching works. */
+export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
+  const page = opts.page ?? 1;
+  const pageSize = opts.order === 'betterRandom' ? 1 : (opts.pageSize ?? LIMITS.pageSizeDefault);
+  const serialize = (rows: WorkListRow[]) =>
+    serializeWorks(ctx.db, rows, {
+      viewer: opts.viewer,
+      baseUrl,
+      withPlaylistStatus: opts.withPlaylistStatus,
+      includeReview: opts.includeReview,
+    });
+
+  if (opts.workIds && opts.keepIdOrder) {
+    const matching = await filteredQuery(ctx, opts).select('w.id').execute();
+    const present = new Set(matching.map((r) => r.id as number));
+    const ids = [...new Set(opts.workIds)].filter((id) => present.has(id));
+    const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
+    const rows = pageIds.length
+      ? ((await ctx.db.db
+          .selectFrom('works as w')
+          .select(WORK_COLUMNS)
+          .where('w.id', 'in', pageIds)
+          .execute()) as WorkListRow[])
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const works = await serialize(pageIds.map((id) => byId.get(id)).filter((r): r is WorkListRow => !!r));
+    return { works, pagination: { currentPage: page, pageSize, totalCount: ids.length } };
+  }
+
+  const base = filteredQuery(ctx, opts);
+  const [countRow, rows] = await Promise.all([
+    opts.order === 'betterRandom'
+      ? Promise.resolve(undefined)
+      : base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    ordered(base.select(WORK_COLUMNS), opts)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute() as Promise<WorkListRow[]>,
+  ]);
+  const works = await serialize(rows);
+  const totalCount = countRow ? Number(countRow.n) : works.length;
+  return { works, pagination: { currentPage: page, pageSize, totalCount } };
+}
+
+/** One work with the viewer's own fields (userRating, review_text, progress…), or null. */
+export async function getWork(
+  ctx: Ctx,
+  id: number,
+  viewer: Principal,
+  baseUrl: string,
+  withPlaylistStatus?: readonly string[],
+): Promise<Work | null> {
+  const row = (await ctx.db.db
+    .selectFrom('works as w')
+    .select(WORK_COLUMNS)
+    .where('w.id', '=', id)
+    .executeTakeFirst()) as WorkListRow | undefined;
+  if (!row) return null;
+  const [work] = await serializeWorks(ctx.db, [row], {
+    viewer,
+    baseUrl,
+    includeReview: true,
+    withPlaylistStatus,
+  });
+  return work ?? null;
+}
+
+export interface ListParams {
+  order: WorkOrder;
+  sort: SortDirection;
+  page: number;
+  pageSize: number;
+  seed: number;
+  subtitle: boolean;
+  includeTranslationWorks: boolean;
+  withPlaylistStatus: string[];
+  localSubtitledWorks: number[];
+}
+
+function intIn(raw: unknown, name: string, min: number, max: number, dflt: number): number {
+  if (raw === undefined || raw === null || raw === '') return dflt;
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
+
+function flag(raw: unknown, name: string, dflt: boolean): boolean {
+  if (raw === undefined || raw === null || raw === '') return dflt;
+  const s = String(raw).trim().toLowerCase();
+  if (['1', 'true'].includes(s)) return true;
+  if (['0', 'false'].includes(s)) return false;
+  throw badRequest(`${name} must be 0 or 1`);
+}
+
+function list(raw: unknown): unknown[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  if (Array.isArray(raw)) return raw.flatMap(list);
+  return String(raw)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The list parameters shared by every works list (query string or JSON body), validated:
+ * order ∈ WORK_ORDERS, sort asc|desc, page ≥ 1, pageSize 1–100 (default 20), seed 0–99.
+ */
+export function parseListParams(input: Record<string, unknown>): ListParams {
+  const order = (input.order ?? 'create_date') as string;
+  if (!(WORK_ORDERS as readonly string[]).includes(order)) {
+    throw badRequest(`order must be one of ${WORK_ORDERS.join(', ')}`);
+  }
+  const sort = String(input.sort ?? 'desc').toLowerCase();
+  if (sort !== 'asc' && sort !== 'desc') throw badRequest('sort must be asc or desc');
+  const localSubtitledWorks = list(input.localSubtitledWorks).map((v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n <= 0) throw badRequest('localSubtitledWorks must be a list of work ids');
+    return n;
+  });
+  const withPlaylistStatus = list(input.withPlaylistStatus).map(String);
+  if (withPlaylistStatus.length > 100)
+    throw badRequest('withPlaylistStatus accepts at most 100 playlist ids');
+  return {
+    order: order as WorkOrder,
+    sort,
+    page: intIn(input.page, 'page', 1, 1_000_000, 1),
+    pageSize: intIn(input.pageSize, 'pageSize', 1, LIMITS.pageSizeMax, LIMITS.pageSizeDefault),
+    seed: intIn(input.seed, 'seed', 0, LIMITS.seedMax, 0),
+    subtitle: flag(input.subtitle, 'subtitle', false),
+    includeTranslationWorks: flag(input.includeTranslationWorks, 'includeTranslationWorks', true),
+    withPlaylistStatus,
+    localSubtitledWorks,
+  };
+}
