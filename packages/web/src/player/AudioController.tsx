@@ -9,6 +9,7 @@ import { i18n } from '../i18n/index.ts';
 import { notify } from '../notify/store.ts';
 import { getSettings } from '../settings/store.ts';
 import { dueMilestones, sendFeedback } from './feedback.ts';
+import { syncLyrics } from './lyricSync.ts';
 import { browserConnection, streamUrlFor, withToken } from './media.ts';
 import { bindMediaSession, updateMediaMetadata, updateMediaPosition } from './mediaSession.ts';
 import { resumePosition, savePosition } from './resume.ts';
@@ -181,6 +182,7 @@ function attach(audio: HTMLAudioElement): () => void {
   const unsubscribe = store.subscribe(apply);
   apply(store.getState());
   const unbindSession = bindMediaSession();
+  const unsyncLyrics = syncLyrics();
 
   const sleepTimer = window.setInterval(() => {
     const s = store.getState();
@@ -193,6 +195,7 @@ function attach(audio: HTMLAudioElement): () => void {
   return () => {
     unsubscribe();
     unbindSession();
+    unsyncLyrics();
     window.clearInterval(sleepTimer);
     for (const [name, fn] of listeners) audio.removeEventListener(name, fn);
   };
