@@ -1,0 +1,32 @@
+/** JSON-schema pieces shared by the account, review, vote, playlist and recommender routes. */
+import { ErrorBody, User } from '@sasayaki/contract';
+
+/** A string with a length cap: longer input is refused by validation (400) before any work. */
+export const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
+  ({ type: 'string', maxLength, ...extra }) as const;
+
+export const userSchema = User;
+
+export const messageSchema = {
+  type: 'object',
+  properties: { message: { type: 'string' } },
+  required: ['message'],
+} as const;
+
+/** Every refusal answers `{error}` (details on validation failures). */
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  410: ErrorBody,
+  413: ErrorBody,
+  429: ErrorBody,
+} as const;
+
+/** A work id as clients send it: 1441165, "01441165" or "RJ01441165". */
+export const workIdParam = {
+  anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }],
+  description: 'work id: 1441165, 01441165 or RJ01441165',
+} as const;

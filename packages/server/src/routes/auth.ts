@@ -1,0 +1,276 @@
+/**
+ * Accounts API (spec §7.1 + the calls the spec does not show: password change, email link,
+ * password reset). Shapes of api-compat.md: login and registration answer `{token, user}`.
+ */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { authorize, requireAccount } from '../access.ts';
+import { errorResponses, messageSchema, str, userSchema } from '../auth/apiSchemas.ts';
+import { HttpError } from '../errors.ts';
+import {
+  changePassword,
+  confirmPasswordReset,
+  login,
+  register,
+  registrationEnabled,
+  requestEmailLink,
+  requestPasswordReset,
+  unlinkEmail,
+  userView,
+  verifyEmailLink,
+} from '../services/accounts.ts';
+import { LOGIN_LIMIT, LOGIN_RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
+import { findUserById } from '../services/users.ts';
+
+const authAnswer = {
+  type: 'object',
+  properties: { token: { type: 'string' }, user: userSchema },
+  required: ['token', 'user'],
+} as const;
+
+const credentials = {
+  type: 'object',
+  properties: { name: str(1000), password: str(1000), recommenderUuid: str(100) },
+  required: ['name', 'password'],
+} as const;
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.ctx;
+  const byName = new WindowLimiter(LOGIN_LIMIT.perName, LOGIN_LIMIT.windowMs);
+  const byAddress = new WindowLimiter(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs);
+
+  function countLoginAttempt(name: string, ip: string, reply: FastifyReply): void {
+    const a = byAddress.hit(`ip:${ip}`);
+    const n = byName.hit(`name:${name.trim().toLowerCase()}`);
+    if (!a.allowed || !n.allowed) {
+      reply.header(
+        'retry-after',
+        String(Math.max(a.allowed ? 0 : a.retryAfter, n.allowed ? 0 : n.retryAfter)),
+      );
+      throw new HttpError(429, LOGIN_RATE_LIMITED);
+    }
+  }
+
+  app.get(
+    '/api/auth/reg',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether registration is open (server setting)',
+        response: { 200: { type: 'object', properties: { reg: { type: 'boolean' } }, required: ['reg'] } },
+      },
+    },
+    async () => ({ reg: await registrationEnabled(db, config) }),
+  );
+
+  app.post<{ Body: { name: string; password: string; recommenderUuid?: string } }>(
+    '/api/auth/reg',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register; name and password at least 5 characters; a taken name is 409',
+        body: credentials,
+        response: { 200: authAnswer, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      countLoginAttempt(req.body.name, req.ip, reply);
+      const row = await register(db, config, req.body);
+      return { token: app.auth.issueToken(row), user: userView(row) };
+    },
+  );
+
+  app.post<{ Body: { name: string; password: string } }>(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in (sent without an authorization header); rate-limited per name and address',
+        body: credentials,
+        response: { 200: authAnswer, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      countLoginAttempt(req.body.name, req.ip, reply);
+      const row = await login(db, req.body.name, req.body.password);
+      byName.reset(`name:${req.body.name.trim().toLowerCase()}`);
+      return { token: app.auth.issueToken(row), user: userView(row) };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The current user. Without a token: loggedIn false. A bad or expired token: 401 `jwt expired`',
+        security: [{ bearer: [] }],
+        response: {
+          200: {
+            type: 'object',
+            properties: { user: userSchema, auth: { type: 'boolean' }, reg: { type: 'boolean' } },
+            required: ['user', 'auth', 'reg'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      if (req.authError) throw new HttpError(401, req.authError);
+      const reg = await registrationEnabled(db, config);
+      const p = req.principal;
+      const row = p.kind === 'account' ? await findUserById(db, p.id) : undefined;
+      const user = row
+        ? userView(row)
+        : { loggedIn: false, name: '', group: '', email: null, recommenderUuid: '' };
+      return { user, auth: true, reg };
+    },
+  );
+
+  app.post<{ Body: { oldPassword: string; newPassword: string } }>(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password. Every older token stops working; the answer carries a new one',
+        security: [{ bearer: [] }],
+        body: {
+          type: 'object',
+          properties: { oldPassword: str(1000), newPassword: str(1000) },
+          required: ['oldPassword', 'newPassword'],
+        },
+        response: { 200: authAnswer, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const p = requireAccount(req);
+      authorize(req, 'password.change');
+      const row = await changePassword(db, p.id, req.body.oldPassword, req.body.newPassword);
+      return { token: app.auth.issueToken(row), user: userView(row) };
+    },
+  );
+
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/email/request-link',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a 6-digit code to the email to link; answers the verifyId to confirm with',
+        description:
+          'Errors: `must unlink email first` (409), `email already linked to another user` (409), `guest cannot link email` (403). The code is valid 15 minutes and for 5 tries.',
+        security: [{ bearer: [] }],
+        body: { type: 'object', properties: { email: str(320) }, required: ['email'] },
+        response: {
+          200: {
+            type: 'object',
+            properties: { verifyId: { type: 'string' }, message: { type: 'string' } },
+            required: ['verifyId', 'message'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const p = requireAccount(req);
+      authorize(req, 'email.link');
+      const verifyId = await requestEmailLink(db, config, p.id, req.body.email);
+      return { verifyId, message: 'verification code sent' };
+    },
+  );
+
+  app.post<{ Body: { verifyId: string; code: string } }>(
+    '/api/auth/email/verify',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the email link with the code',
+        description:
+          'A wrong code answers 400 `not verified yet` with `details.attemptsLeft`; an unknown, used, expired or exhausted verifyId answers 410 `verify id expired` (request a new code).',
+        security: [{ bearer: [] }],
+        body: {
+          type: 'object',
+          properties: { verifyId: str(100), code: str(20) },
+          required: ['verifyId', 'code'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { message: { type: 'string' }, user: userSchema },
+            required: ['message', 'user'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const p = requireAccount(req);
+      authorize(req, 'email.link');
+      const row = await verifyEmailLink(db, p.id, req.body.verifyId, req.body.code.trim());
+      return { message: 'email linked', user: userView(row) };
+    },
+  );
+
+  app.post(
+    '/api/auth/email/unlink',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Remove the linked email (needed before linking another one)',
+        security: [{ bearer: [] }],
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const p = requireAccount(req);
+      authorize(req, 'email.link');
+      await unlinkEmail(db, p.id);
+      return { message: 'email unlinked' };
+    },
+  );
+
+  app.post<{ Body: { name?: string; email?: string } }>(
+    '/api/auth/reset-password/request',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset code to the email linked to the account (by name or email)',
+        description:
+          'Errors: `user not found` (404), `must bind email first` (403). Rate-limited like login.',
+        body: { type: 'object', properties: { name: str(1000), email: str(320) } },
+        response: {
+          200: {
+            type: 'object',
+            properties: { verifyId: { type: 'string' }, message: { type: 'string' } },
+            required: ['verifyId', 'message'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req, reply) => {
+      countLoginAttempt(req.body.name ?? req.body.email ?? '', req.ip, reply);
+      const verifyId = await requestPasswordReset(db, config, req.body);
+      return { verifyId, message: 'reset code sent' };
+    },
+  );
+
+  app.post<{ Body: { verifyId: string; code: string; password: string } }>(
+    '/api/auth/reset-password/confirm',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the mailed code; every older token stops working',
+        body: {
+          type: 'object',
+          properties: { verifyId: str(100), code: str(20), password: str(1000) },
+          required: ['verifyId', 'code', 'password'],
+        },
+        response: { 200: authAnswer, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const row = await confirmPasswordReset(db, req.body.verifyId, req.body.code.trim(), req.body.password);
+      return { token: app.auth.issueToken(row), user: userView(row) };
+    },
+  );
+};

@@ -1,0 +1,49 @@
+/**
+ * A fixed-window counter per key, in memory. Used for login attempts (per name and per address)
+ * and for the guest account's traffic. One process counts its own requests; several instances
+ * behind a balancer each allow the limit (docs/accounts.md).
+ */
+export interface LimitResult {
+  allowed: boolean;
+  /** Seconds until the window of this key ends. */
+  retryAfter: number;
+}
+
+export class WindowLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private lastSweep = 0;
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Counts one hit for the key and tells whether it is within the limit. */
+  hit(key: string, now = Date.now()): LimitResult {
+    this.sweep(now);
+    let entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + this.windowMs };
+      this.hits.set(key, entry);
+    }
+    entry.count += 1;
+    return { allowed: entry.count <= this.limit, retryAfter: Math.ceil((entry.resetAt - now) / 1000) };
+  }
+
+  /** Forgets a key (a successful login clears the failures of that name). */
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
+
+  // Drop finished windows now and then so the map does not grow with every address ever seen.
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+  }
+}
+
+/** Failed logins allowed per name and per address in one window. */
+export const LOGIN_LIMIT = { perName: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+export const RATE_LIMITED = 'too many requests, try again later';
+export const LOGIN_RATE_LIMITED = 'too many login attempts, try again later';

@@ -1,0 +1,174 @@
+/**
+ * Accounts: creation, passwords (argon2id), listing and the built-in guest account.
+ * The CLI (`sasayaki user add|passwd|list`) and the auth routes both use these functions.
+ */
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/api';
+import type { Db } from '../db/connect.ts';
+import type { UserRow } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../errors.ts';
+
+/** Messages the web app translates (docs/accounts.md lists them). */
+export const ACCOUNT_MESSAGES = {
+  nameTooShort: `name must be at least ${LIMITS.usernameMin} characters`,
+  passwordTooShort: `password must be at least ${LIMITS.passwordMin} characters`,
+  nameTaken: 'user name already taken',
+  userNotFound: 'user not found',
+  badGroup: `group must be one of ${USER_GROUPS.join(', ')}`,
+} as const;
+
+export const GUEST_NAME = 'guest';
+const GUEST_PASSWORD = 'guest';
+/** Longest accepted name and password: longer input is garbage, not an account. */
+export const NAME_MAX = 64;
+export const PASSWORD_MAX = 256;
+
+export interface NewUser {
+  name: string;
+  password: string;
+  group?: UserGroup;
+  email?: string | null;
+  recommenderUuid?: string;
+}
+
+export interface UserSummary {
+  id: number;
+  name: string;
+  group: UserGroup;
+  email: string | null;
+  createdAt: number;
+}
+
+// argon2id with the library's defaults (19 MiB, t=2): OWASP's minimum recommendation.
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+export function validateName(name: string): void {
+  if (name.trim().length < LIMITS.usernameMin) throw badRequest(ACCOUNT_MESSAGES.nameTooShort);
+  if (name.length > NAME_MAX) throw badRequest(`name must be at most ${NAME_MAX} characters`);
+}
+
+export function validatePassword(password: string): void {
+  if (password.length < LIMITS.passwordMin) throw badRequest(ACCOUNT_MESSAGES.passwordTooShort);
+  if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
+}
+
+function isGroup(g: string): g is UserGroup {
+  return (USER_GROUPS as readonly string[]).includes(g);
+}
+
+export function groupOf(row: Pick<UserRow, 'grp'>): UserGroup {
+  return isGroup(row.grp) ? row.grp : 'user';
+}
+
+/** Creates an account; the guest account is exempt from the length rule (its password is `guest`). */
+export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
+  const name = u.name.trim();
+  const group = u.group ?? 'user';
+  if (!isGroup(group)) throw badRequest(ACCOUNT_MESSAGES.badGroup);
+  if (name !== GUEST_NAME) {
+    validateName(name);
+    validatePassword(u.password);
+  }
+  const passwordHash = await hashPassword(u.password);
+  const now = Date.now();
+  return db.db.transaction().execute(async (tx) => {
+    const taken = await tx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    if (taken) throw conflict(ACCOUNT_MESSAGES.nameTaken);
+    try {
+      return await tx
+        .insertInto('users')
+        .values({
+          name,
+          password_hash: passwordHash,
+          grp: group,
+          email: u.email ?? null,
+          recommender_uuid: u.recommenderUuid || randomUUID(),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    } catch (err) {
+      // Two registrations of one name racing: the unique index decides.
+      if (/unique|duplicate/i.test(String((err as Error).message)))
+        throw conflict(ACCOUNT_MESSAGES.nameTaken);
+      throw err;
+    }
+  });
+}
+
+export async function findUserByName(db: Db, name: string): Promise<UserRow | undefined> {
+  return db.db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets a new password and bumps token_version so every token issued before stops working. */
+export async function setPassword(db: Db, name: string, password: string): Promise<void> {
+  validatePassword(password);
+  const passwordHash = await hashPassword(password);
+  const res = await db.db
+    .updateTable('users')
+    .set((eb) => ({
+      password_hash: passwordHash,
+      token_version: eb('token_version', '+', 1),
+      updated_at: Date.now(),
+    }))
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+}
+
+export async function setGroup(db: Db, name: string, group: string): Promise<void> {
+  if (!isGroup(group)) throw badRequest(ACCOUNT_MESSAGES.badGroup);
+  const res = await db.db
+    .updateTable('users')
+    .set((eb) => ({ grp: group, token_version: eb('token_version', '+', 1), updated_at: Date.now() }))
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+}
+
+export async function deleteUser(db: Db, name: string): Promise<void> {
+  const res = await db.db.deleteFrom('users').where('name', '=', name).executeTakeFirst();
+  if (Number(res.numDeletedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  const rows = await db.db
+    .selectFrom('users')
+    .select(['id', 'name', 'grp', 'email', 'created_at'])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    group: groupOf(r),
+    email: r.email,
+    createdAt: r.created_at,
+  }));
+}
+
+/** The `guest`/`guest` account every server has (spec §6); created when missing. */
+export async function ensureBuiltinAccounts(db: Db): Promise<void> {
+  if (await findUserByName(db, GUEST_NAME)) return;
+  try {
+    await createUser(db, { name: GUEST_NAME, password: GUEST_PASSWORD, group: 'guest' });
+  } catch (err) {
+    // Another instance on the same database created it first.
+    if (!(err instanceof Error && err.message === ACCOUNT_MESSAGES.nameTaken)) throw err;
+  }
+}
