@@ -1,0 +1,122 @@
+/**
+ * What each search term means (api-compat.md "Search"), as a filter the server compiles to SQL.
+ * This is the one place for those rules: which namespaces exist, `≥` versus `<`, weak tags,
+ * value formats. A term that cannot be searched gets a reason a person can act on (the server's
+ * 400 message).
+ */
+import type { AgeCategory, LanguageCode } from '../api.ts';
+import { parseWorkIdParam } from '../workCode.ts';
+import { formatTerm } from './format.ts';
+import type { SearchTerm } from './types.ts';
+import { parseAgeValue, parseDurationValue, parseLanguageValue, parseNumberValue } from './values.ts';
+
+/** Work columns compared by the numeric namespaces. */
+export type RangeField = 'rate_average_2dp' | 'dl_count' | 'price' | 'duration';
+
+export type SearchFilter =
+  /** Fuzzy text over title, circle, voice actors and tags. */
+  | { kind: 'text'; text: string; exclude: boolean }
+  /** A plain term that is a whole work code (RJ01234567, VJ…, BJ…): that work. */
+  | { kind: 'work'; id: number; exclude: boolean }
+  /** Has the tag; `weak` also counts low-trust (weak-status) tags. */
+  | { kind: 'tag'; name: string; weak: boolean; exclude: boolean }
+  | { kind: 'circle'; name: string; exclude: boolean }
+  | { kind: 'va'; name: string; exclude: boolean }
+  /** `field >= value`, or `field < value` for the excluded form. */
+  | { kind: 'range'; field: RangeField; op: '>=' | '<'; value: number }
+  | { kind: 'age'; age: AgeCategory; exclude: boolean }
+  /** Has an edition in this language. */
+  | { kind: 'lang'; lang: LanguageCode; exclude: boolean };
+
+/** `filter` is null for a partial term: the search box is still being typed, nothing to search yet. */
+export type CompiledTerm = { ok: true; filter: SearchFilter | null } | { ok: false; reason: string };
+
+const NAMESPACE_HELP = 'tag, tagw, circle, va, rate, price, sell, age, duration, lang (short: t, c, v, d)';
+const WORK_CODE = /^(RJ|VJ|BJ)\d{6,8}$/i;
+
+const fail = (reason: string): CompiledTerm => ({ ok: false, reason });
+const pass = (filter: SearchFilter): CompiledTerm => ({ ok: true, filter });
+
+function range(term: SearchTerm, field: RangeField, value: number): CompiledTerm {
+  return pass({ kind: 'range', field, op: term.isExclude ? '<' : '>=', value });
+}
+
+function number(
+  term: SearchTerm,
+  field: RangeField,
+  what: string,
+  example: string,
+  max?: number,
+): CompiledTerm {
+  const n = parseNumberValue(term.value);
+  if (n === null || (max !== undefined && n > max) || (max === undefined && !Number.isInteger(n))) {
+    const expected = max === undefined ? 'a whole number' : `a number from 0 to ${max}`;
+    return fail(`Search term ${formatTerm(term)}: ${what} must be ${expected}, e.g. ${example}`);
+  }
+  return range(term, field, n);
+}
+
+/**
+ * The filter a term stands for. Partial terms (`$ns`, `$ns:value` without the closing `$`) are
+ * still being typed in the search box and filter nothing, as the server's search ignores them.
+ */
+export function compileTerm(term: SearchTerm): CompiledTerm {
+  const exclude = term.isExclude;
+  const value = term.value.trim();
+  if (term.type === 'partialNamespace' || term.type === 'partialValue') return { ok: true, filter: null };
+  if (term.type === 'plain') {
+    if (value === '') return fail('A search term is empty');
+    if (WORK_CODE.test(value)) return pass({ kind: 'work', id: parseWorkIdParam(value)!, exclude });
+    return pass({ kind: 'text', text: value, exclude });
+  }
+  const ns = term.namespace ?? '';
+  const shown = formatTerm(term);
+  if (value === '' && ns !== '') {
+    return fail(`Search term ${shown} has no value: write it as $${ns}:VALUE$`);
+  }
+  switch (ns) {
+    case 'tag':
+    case 'tagw':
+      return pass({ kind: 'tag', name: value, weak: ns === 'tagw', exclude });
+    case 'circle':
+    case 'va':
+      return pass({ kind: ns, name: value, exclude });
+    case 'rate':
+      return number(term, 'rate_average_2dp', 'the rating', '$rate:4.5$', 5);
+    case 'sell':
+      return number(term, 'dl_count', 'the sales count', '$sell:1000$');
+    case 'price':
+      return number(term, 'price', 'the price in JPY', '$price:500$');
+    case 'duration': {
+      const seconds = parseDurationValue(value);
+      if (seconds === null) {
+        return fail(
+          `Search term ${shown}: the duration must look like 30m, 1.2h, 90s or 1h30m (a bare number is minutes)`,
+        );
+      }
+      return range(term, 'duration', seconds);
+    }
+    case 'age': {
+      const age = parseAgeValue(value);
+      if (age === null) return fail(`Search term ${shown}: the age must be general, r15 or adult`);
+      return pass({ kind: 'age', age, exclude });
+    }
+    case 'lang': {
+      const lang = parseLanguageValue(value);
+      if (lang === null) {
+        return fail(
+          `Search term ${shown}: the language must be one of JPN, ENG, CHI_HANS, CHI_HANT, CHI, KO_KR, SPA, ITA, GER, FRE`,
+        );
+      }
+      return pass({ kind: 'lang', lang, exclude });
+    }
+    default:
+      return fail(`Unknown search namespace "${ns}" in ${shown}: use one of ${NAMESPACE_HELP}`);
+  }
+}
+
+/** Whether a term can be searched, and if not why (the message the server answers with a 400). */
+export function validateTerm(term: SearchTerm): { ok: true } | { ok: false; reason: string } {
+  const compiled = compileTerm(term);
+  return compiled.ok ? { ok: true } : compiled;
+}
