@@ -4,8 +4,9 @@
  * missing in any locale.
  */
 import { authBundle } from '../auth/i18n.ts';
+import { playerBundle } from '../player/i18n.ts';
 import { settingsBundle } from '../settings/i18n.ts';
 import { coreBundle } from './core.ts';
 import type { Bundle } from './types.ts';
 
-export const bundles: Bundle[] = [coreBundle, authBundle, settingsBundle];
+export const bundles: Bundle[] = [coreBundle, authBundle, settingsBundle, playerBundle];

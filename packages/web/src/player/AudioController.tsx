@@ -189,7 +189,7 @@ function attach(audio: HTMLAudioElement): () => void {
     if (!s.sleepMode || s.sleepTime === null || Date.now() < s.sleepTime) return;
     s.clearSleep();
     if (s.playing) s.pause();
-    notify({ type: 'info', message: i18n.t('player.sleep.stopped') });
+    notify({ type: 'info', message: i18n.t('player.sleepNotice.stopped') });
   }, 1000);
 
   return () => {
