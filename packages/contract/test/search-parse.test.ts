@@ -17,6 +17,12 @@ describe('parseKeyword: plain terms', () => {
     );
   });
 
+  it('treats every Unicode space as a separator (no-break, em, ideographic, BOM)', () => {
+    expect(parseKeyword('a\u00a0b\u2003c\u3000d\ufeffe\u2028f')).toEqual(
+      ['a', 'b', 'c', 'd', 'e', 'f'].map((v) => plain(v)),
+    );
+  });
+
   it('returns nothing for an empty or blank keyword', () => {
     expect(parseKeyword('')).toEqual([]);
     expect(parseKeyword(' \u3000\n ')).toEqual([]);
@@ -144,6 +150,17 @@ describe('parseKeyword: special terms', () => {
     expect(parseKeyword('$tag:"a b"')).toEqual([
       { type: 'partialValue', namespace: 'tag', value: 'a b', isExclude: false },
     ]);
+  });
+
+  it('does not let a value span spaces when its closing $ is glued to more text', () => {
+    expect(parseKeyword('$tag:a b$c')).toEqual([
+      { type: 'partialValue', namespace: 'tag', value: 'a', isExclude: false },
+      plain('b$c'),
+    ]);
+  });
+
+  it('lets a value span spaces up to a $ followed by another term', () => {
+    expect(parseKeyword('$c:Team S$$t:x$')).toEqual([full('circle', 'Team S'), full('tag', 'x')]);
   });
 
   it('needs no space after a closing $', () => {
