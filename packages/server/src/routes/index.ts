@@ -3,10 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { authPluginRegistration } from '../auth/plugin.ts';
 import { authRoutes } from './auth.ts';
 import { healthRoutes } from './health.ts';
+import { listsRoutes } from './lists.ts';
+import { searchRoutes } from './search.ts';
+import { workRoutes } from './work.ts';
+import { worksRoutes } from './works.ts';
 
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // First: sets req.principal for every route below (fastify-plugin, not encapsulated).
   await app.register(authPluginRegistration);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(worksRoutes);
+  await app.register(searchRoutes);
+  await app.register(workRoutes);
+  await app.register(listsRoutes);
 }

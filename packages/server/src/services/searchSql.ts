@@ -1,13 +1,13 @@
 /**
- * Search compiler: parsed keyword terms (contract SearchTerm[]) → parameterised SQL conditions
- * over the works table aliased `w`. User text only ever travels as a bound parameter; LIKE
- * patterns have their wildcards escaped. Partial terms (the box is still being typed) are ignored.
+ * Search compiler: parsed keyword terms → parameterised SQL conditions over `works as w`.
+ * What a term means (namespaces, ≥ versus <, weak tags, value formats, the 400 reasons) is the
+ * contract's `compileTerm`; this module only turns its filters into SQL. User text only ever
+ * travels as a bound parameter, and LIKE patterns have their wildcards escaped.
  */
-import { AGE_CATEGORIES, findWorkCode, LANGUAGE_CODES, type SearchTerm, workIdOf } from '@sasayaki/contract';
+import { compileTerm, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/connect.ts';
 import { badRequest } from '../errors.ts';
-import { parseDurationSeconds } from './searchValues.ts';
 
 type Cond = Expression<SqlBool>;
 
@@ -16,16 +16,9 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Search text is stored lower-cased; terms are compared the same way. */
-function norm(text: string): string {
-  return text.trim().toLowerCase();
-}
-
-const WHOLE_CODE = /^(RJ|VJ|BJ)\d{6,8}$/i;
-
-/** Substring match on works.search_text; CJK-safe (no word segmentation needed). */
-function textMatch(value: string, dialect: Dialect): Cond {
-  const v = norm(value);
+/** Substring match on works.search_text (stored lower-cased); CJK-safe, no word segmentation. */
+function textMatch(text: string, dialect: Dialect): Cond {
+  const v = text.trim().toLowerCase();
   if (dialect === 'sqlite' && [...v].length >= 3) {
     // FTS5 trigram index: a quoted phrase matches any substring of at least 3 characters.
     const phrase = `"${v.replace(/"/g, '""')}"`;
@@ -35,87 +28,63 @@ function textMatch(value: string, dialect: Dialect): Cond {
   return sql<SqlBool>`w.search_text like ${likeContains(v)} escape '\\'`;
 }
 
-function numberValue(term: SearchTerm): number {
-  const n = Number(term.value.trim());
-  if (term.value.trim() === '' || !Number.isFinite(n)) {
-    throw badRequest(`Search term $${term.namespace}:${term.value}$ needs a number`);
-  }
-  return n;
-}
+const RANGE_COLUMN = {
+  rate_average_2dp: sql.ref('w.rate_average_2dp'),
+  dl_count: sql.ref('w.dl_count'),
+  price: sql.ref('w.price'),
+  duration: sql.ref('w.duration'),
+} as const;
 
-/** A condition that holds for matching works, negated for excluded terms. */
-function positive(term: SearchTerm, dialect: Dialect): Cond {
-  const ns = term.namespace ?? '';
-  const v = norm(term.value);
-  if (term.type === 'plain') {
-    const trimmed = term.value.trim();
-    if (WHOLE_CODE.test(trimmed)) {
-      const code = findWorkCode(trimmed);
-      if (code) return sql<SqlBool>`w.id = ${workIdOf(code)}`;
-    }
-    return textMatch(term.value, dialect);
-  }
-  if (v === '') throw badRequest(`Search term $${ns}:$ needs a value`);
-  switch (ns) {
-    case 'tag':
-    case 'tagw': {
-      // tag: normal-trust tags only; tagw: weak ones too (downvoted tags never count).
-      const statuses = ns === 'tag' ? [1] : [0, 1];
+/** The condition of a filter, before its exclusion is applied. */
+function positive(f: Exclude<SearchFilter, { kind: 'range' }>, dialect: Dialect): Cond {
+  switch (f.kind) {
+    case 'text':
+      return textMatch(f.text, dialect);
+    case 'work':
+      return sql<SqlBool>`w.id = ${f.id}`;
+    case 'tag': {
+      // Normal-trust tags only, or weak ones too; downvoted tags never count. Any locale's name.
+      const name = f.name.toLowerCase();
+      const statuses = f.weak ? [0, 1] : [1];
       return sql<SqlBool>`w.id in (select wt.work_id from work_tags wt where wt.vote_status in (${sql.join(
         statuses,
-      )}) and wt.tag_id in (select t.id from tags t where lower(t.name) = ${v} or lower(t.name_en) = ${v} or lower(t.name_ja) = ${v} or lower(t.name_zh) = ${v}))`;
+      )}) and wt.tag_id in (select t.id from tags t where lower(t.name) = ${name} or lower(t.name_en) = ${name} or lower(t.name_ja) = ${name} or lower(t.name_zh) = ${name}))`;
     }
     case 'circle':
-      return sql<SqlBool>`w.circle_id in (select c.id from circles c where lower(c.name) = ${v})`;
+      // Null-safe, so that an exclusion keeps works without a circle.
+      return sql<SqlBool>`(w.circle_id is not null and w.circle_id in (select c.id from circles c where lower(c.name) = ${f.name.toLowerCase()}))`;
     case 'va':
-      return sql<SqlBool>`w.id in (select wv.work_id from work_vas wv where wv.va_id in (select a.id from vas a where lower(a.name) = ${v}))`;
-    case 'rate':
-      return sql<SqlBool>`w.rate_average_2dp >= ${numberValue(term)}`;
-    case 'sell':
-      return sql<SqlBool>`w.dl_count >= ${numberValue(term)}`;
-    case 'price':
-      return sql<SqlBool>`w.price >= ${numberValue(term)}`;
-    case 'duration': {
-      const seconds = parseDurationSeconds(term.value);
-      if (seconds === null) {
-        throw badRequest(
-          `Search term $duration:${term.value}$: use a duration like 30m, 1.2h, 90s or minutes`,
-        );
-      }
-      return sql<SqlBool>`w.duration >= ${seconds}`;
-    }
-    case 'age': {
-      if (!(AGE_CATEGORIES as readonly string[]).includes(v)) {
-        throw badRequest(`Search term $age:${term.value}$: age must be one of ${AGE_CATEGORIES.join(', ')}`);
-      }
-      return sql<SqlBool>`w.age_category = ${v}`;
-    }
-    case 'lang': {
-      const code = term.value.trim().toUpperCase();
-      if (!(LANGUAGE_CODES as readonly string[]).includes(code)) {
-        throw badRequest(
-          `Search term $lang:${term.value}$: language must be one of ${LANGUAGE_CODES.join(', ')}`,
-        );
-      }
-      // The work's own edition language, or any of its listed language editions (stored as JSON).
-      return sql<SqlBool>`(w.lang = ${code} or w.language_editions like ${likeContains(`"lang":"${code}"`)} escape '\\')`;
-    }
-    default:
-      throw badRequest(`Unknown search namespace "${ns}"`);
+      return sql<SqlBool>`w.id in (select wv.work_id from work_vas wv where wv.va_id in (select a.id from vas a where lower(a.name) = ${f.name.toLowerCase()}))`;
+    case 'age':
+      return sql<SqlBool>`w.age_category = ${f.age}`;
+    case 'lang':
+      // The work's own edition language, or any of its listed language editions (JSON text).
+      return sql<SqlBool>`(coalesce(w.lang, '') = ${f.lang} or w.language_editions like ${likeContains(
+        `"lang":"${f.lang}"`,
+      )} escape '\\')`;
   }
+}
+
+function condition(f: SearchFilter, dialect: Dialect): Cond {
+  if (f.kind === 'range') {
+    return f.op === '>='
+      ? sql<SqlBool>`${RANGE_COLUMN[f.field]} >= ${f.value}`
+      : sql<SqlBool>`${RANGE_COLUMN[f.field]} < ${f.value}`;
+  }
+  const cond = positive(f, dialect);
+  return f.exclude ? sql<SqlBool>`not (${cond})` : cond;
 }
 
 /**
- * One condition per complete term, to be AND-ed together. Exclusions of numeric bounds mean
- * "below" (`$-rate:4$` → rating < 4), which is exactly the negation of the inclusive lower bound.
+ * One condition per complete term, to be AND-ed together. Partial terms are skipped; a term that
+ * cannot be searched is a 400 with the contract's reason.
  */
 export function compileSearchTerms(terms: readonly SearchTerm[], dialect: Dialect): Cond[] {
   const out: Cond[] = [];
   for (const term of terms) {
-    if (term.type === 'partialNamespace' || term.type === 'partialValue') continue;
-    if (term.type === 'plain' && term.value.trim() === '') continue;
-    const cond = positive(term, dialect);
-    out.push(term.isExclude ? sql<SqlBool>`not (${cond})` : cond);
+    const compiled = compileTerm(term);
+    if (!compiled.ok) throw badRequest(compiled.reason);
+    if (compiled.filter) out.push(condition(compiled.filter, dialect));
   }
   return out;
 }

@@ -41,6 +41,31 @@ export interface SeedWork extends Partial<NewWork> {
   files?: SeedFile[];
 }
 
+/** Every defaulted column spelled out: a multi-row insert sends NULL for a key one row lacks. */
+const WORK_DEFAULTS = {
+  create_date: '2024-01-01',
+  release: '2023-01-01',
+  price: 0,
+  dl_count: 0,
+  rate_count: 0,
+  rate_average_2dp: 0,
+  rate_count_detail: '[0,0,0,0,0]',
+  review_count: 0,
+  rank: null,
+  age_category: 'adult',
+  nsfw: 1,
+  has_subtitle: 0,
+  duration: 0,
+  lang: null,
+  language_editions: '[]',
+  translation_info: '{}',
+  original_workno: null,
+  work_attributes: '',
+  root_index: 0,
+  folder_path: '',
+  cover_path: null,
+};
+
 const code = (id: number) => `RJ${String(id).padStart(id >= 1_000_000 ? 8 : 6, '0')}`;
 
 /** Search text as the scanner builds it: lower-cased title, circle, voice actors and tag names. */
@@ -107,8 +132,7 @@ export async function seedWorks(t: Db, works: readonly SeedWork[]): Promise<void
           chunk.map(({ circle, vas: _v, tags: _t, files: _f, ...w }) => ({
             source_id: code(w.id),
             source_url: `https://www.dlsite.com/maniax/work/=/product_id/${code(w.id)}.html`,
-            create_date: '2024-01-01',
-            release: '2023-01-01',
+            ...WORK_DEFAULTS,
             circle_id: circle?.id ?? null,
             search_text: searchTextOf({ ...w, circle, vas: _v, tags: _t } as SeedWork),
             random_key: (w.id * 2_654_435_761) % 2_147_483_629,

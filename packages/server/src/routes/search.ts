@@ -1,0 +1,78 @@
+/**
+ * GET /api/search/{keyword} and POST /api/search/ (body keyword, for keywords over 500
+ * characters): the keyword grammar of spec §5 compiled to SQL by services/searchSql.ts.
+ */
+import { parseKeyword } from '@sasayaki/contract';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { baseOf, listBodyProperties, listQueryProperties, viewerOf, workListResponses } from './works.ts';
+
+const includeTranslationWorks = {
+  type: 'boolean',
+  description: 'false hides translated editions whose original is in the library (default true)',
+} as const;
+
+/** A keyword can hold thousands of terms in a POST body; more than this is not a search. */
+const KEYWORD_MAX = 20_000;
+
+export const searchRoutes: FastifyPluginAsync = async (app) => {
+  const search = async (req: FastifyRequest, keyword: string) => {
+    const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
+    const p = parseListParams(input as Record<string, unknown>);
+    const terms = parseKeyword(keyword);
+    return listWorks(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+  };
+  const querystring = { type: 'object', properties: { ...listQueryProperties, includeTranslationWorks } };
+
+  app.get(
+    '/api/search/:keyword',
+    {
+      schema: {
+        tags: ['works'],
+        summary: 'Search works by keyword (URL-encoded in the path)',
+        params: {
+          type: 'object',
+          properties: { keyword: { type: 'string', maxLength: KEYWORD_MAX } },
+          required: ['keyword'],
+        },
+        querystring,
+        response: workListResponses,
+      },
+    },
+    (req) => search(req, (req.params as { keyword: string }).keyword),
+  );
+  app.get(
+    '/api/search/',
+    {
+      schema: {
+        tags: ['works'],
+        summary: 'Empty keyword: every work',
+        querystring,
+        response: workListResponses,
+      },
+    },
+    (req) => search(req, ''),
+  );
+  for (const url of ['/api/search/', '/api/search']) {
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['works'],
+          summary: 'Search works; the keyword and list parameters travel in the body',
+          querystring,
+          body: {
+            type: 'object',
+            properties: {
+              ...listBodyProperties,
+              includeTranslationWorks,
+              keyword: { type: 'string', maxLength: KEYWORD_MAX },
+            },
+          },
+          response: workListResponses,
+        },
+      },
+      (req) => search(req, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
+    );
+  }
+};

@@ -1,0 +1,78 @@
+/**
+ * GET/POST /api/works: the browse list (spec §7.2). Shared request helpers of the catalogue
+ * routes live here too: the viewer, the absolute base URL and the list-parameter schemas.
+ */
+import { ErrorBody, LIMITS, WORK_ORDERS, WorkList } from '@sasayaki/contract';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ANONYMOUS, type Principal } from '../auth/principal.ts';
+import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { publicBase } from '../urls.ts';
+
+export function viewerOf(req: FastifyRequest): Principal {
+  return req.principal ?? ANONYMOUS;
+}
+
+export function baseOf(app: FastifyInstance, req: FastifyRequest): string {
+  return publicBase(app.ctx.config, req);
+}
+
+/** Query-string parameters of every works list (also accepted in POST bodies). */
+export const listQueryProperties = {
+  order: { type: 'string', enum: [...WORK_ORDERS], description: 'default create_date' },
+  sort: { type: 'string', enum: ['asc', 'desc'], description: 'default desc' },
+  page: { type: 'integer', minimum: 1, description: 'default 1' },
+  pageSize: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax, description: 'default 20' },
+  seed: { type: 'integer', minimum: 0, maximum: LIMITS.seedMax, description: 'random order seed' },
+  subtitle: { description: '1 (or true): only works with subtitles; 0 (or false) default' },
+  withPlaylistStatus: {
+    type: 'array',
+    items: { type: 'string', maxLength: 64 },
+    maxItems: 100,
+    description: 'playlist ids whose membership is reported in playlistStatus',
+  },
+} as const;
+
+export const listBodyProperties = {
+  ...listQueryProperties,
+  localSubtitledWorks: {
+    type: 'array',
+    items: { type: 'integer', minimum: 1 },
+    maxItems: 100_000,
+    description: 'ids the browser holds local subtitles for; count as subtitled with subtitle=1',
+  },
+} as const;
+
+export const workListResponses = { 200: WorkList, 400: ErrorBody } as const;
+
+export const worksRoutes: FastifyPluginAsync = async (app) => {
+  const handler = async (req: FastifyRequest) => {
+    const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
+    const p = parseListParams(input as Record<string, unknown>);
+    return listWorks(app.ctx, { viewer: viewerOf(req), ...p }, baseOf(app, req));
+  };
+  app.get(
+    '/api/works',
+    {
+      schema: {
+        tags: ['works'],
+        summary: 'List works in an order (spec §9), paginated',
+        querystring: { type: 'object', properties: listQueryProperties },
+        response: workListResponses,
+      },
+    },
+    handler,
+  );
+  app.post(
+    '/api/works',
+    {
+      schema: {
+        tags: ['works'],
+        summary: 'List works; the body carries the list parameters and localSubtitledWorks',
+        querystring: { type: 'object', properties: listQueryProperties },
+        body: { type: ['object', 'null'], properties: listBodyProperties },
+        response: workListResponses,
+      },
+    },
+    handler,
+  );
+};

@@ -1,0 +1,58 @@
+/** A real app on a real test database (SQLite file or PostgreSQL schema) for inject tests. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { openTestDb, type TestDb } from '../helpers/db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  t: TestDb;
+  config: Config;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function openTestApp(
+  dialect: 'sqlite' | 'postgres',
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const t = await openTestDb(dialect);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-api-'));
+  const config = loadConfig(
+    {},
+    {
+      dataDir: path.join(dir, 'data'),
+      libraryRoots: [path.join(dir, 'library')],
+      publicUrl: '',
+      ...overrides,
+    },
+  );
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  for (const root of config.libraryRoots) fs.mkdirSync(root, { recursive: true });
+  const app = await buildApp({ config, db: t, logger: false });
+  await app.ready();
+  return {
+    app,
+    t,
+    config,
+    dir,
+    async close() {
+      await app.close();
+      await t.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bearer token for a user row, through the auth plugin's own signer. */
+export async function tokenFor(ta: TestApp, userId: number): Promise<string> {
+  const user = await ta.t.db
+    .selectFrom('users')
+    .select(['id', 'name', 'token_version'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return ta.app.auth.issueToken(user);
+}
