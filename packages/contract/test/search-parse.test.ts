@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateTerms, parseKeyword } from '../src/search/parse.ts';
+import { locateTerms, parseKeyword, termAt } from '../src/search/parse.ts';
 import type { SearchTerm } from '../src/search/types.ts';
 
 const plain = (value: string, isExclude = false): SearchTerm => ({ type: 'plain', value, isExclude });
@@ -201,6 +201,33 @@ describe('locateTerms', () => {
   it('gives the span of each term, its minus included', () => {
     const k = 'a -"b c" $tag:x$';
     expect(locateTerms(k).map((t) => k.slice(t.start, t.end))).toEqual(['a', '-"b c"', '$tag:x$']);
+  });
+});
+
+describe('termAt', () => {
+  const k = 'a $tag:AS  $c';
+  it('finds the term the cursor is in or right after', () => {
+    expect(termAt(k, 0)?.index).toBe(0);
+    expect(termAt(k, 1)?.index).toBe(0);
+    expect(termAt(k, 5)).toMatchObject({ index: 1, start: 2, end: 9 });
+    expect(termAt(k, 9)?.term).toEqual({
+      type: 'partialValue',
+      namespace: 'tag',
+      value: 'AS',
+      isExclude: false,
+    });
+    expect(termAt(k, k.length)?.term).toEqual({
+      type: 'partialNamespace',
+      namespace: 'c',
+      value: '',
+      isExclude: false,
+    });
+  });
+
+  it('is null between terms and past the end', () => {
+    expect(termAt(k, 10)).toBeNull();
+    expect(termAt(k, 99)).toBeNull();
+    expect(termAt('', 0)).toBeNull();
   });
 });
 

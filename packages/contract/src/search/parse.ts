@@ -177,3 +177,13 @@ export function sameTerm(a: SearchTerm, b: SearchTerm): boolean {
     (a.namespace ?? '') === (b.namespace ?? '')
   );
 }
+
+/**
+ * The term the text cursor is in or just after (the one the search box suggests for), with its
+ * index in parseKeyword's list; null when the cursor sits in whitespace between terms.
+ */
+export function termAt(keyword: string, cursor: number): (LocatedTerm & { index: number }) | null {
+  const located = locateTerms(keyword);
+  const index = located.findIndex((t) => t.start <= cursor && cursor <= t.end);
+  return index === -1 ? null : { ...located[index]!, index };
+}
