@@ -175,7 +175,7 @@ function coverName(spec: DemoWorkSpec): { name: string; format: 'jpeg' | 'png' }
     case 'none':
       return null;
     case 'first':
-      return { name: '画像/illust_01.png', format: 'png' };
+      return { name: 'Artwork/illust_01.png', format: 'png' };
     case 'code_img_main.jpg':
       return { name: `${spec.code}_img_main.jpg`, format: 'jpeg' };
     case 'folder.png':

@@ -1,0 +1,327 @@
+/**
+ * The library scanner: finds work folders under the library roots, indexes their files and
+ * metadata, and removes works whose folder vanished. Incremental — a work whose tree signature
+ * (names, sizes, mtimes) is unchanged costs one stat per entry and opens no file. One bad entry
+ * never stops the scan: it is logged, reported in the summary and skipped.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { chooseCover } from '../services/covers.ts';
+import { type AudioProbe, probeDuration } from './audio.ts';
+import { CHARSET_SAMPLE_BYTES, detectCharset } from './charset.ts';
+import { fileTypeOf } from './fileTypes.ts';
+import { dlsiteProvider, type MetadataProvider } from './metadata/dlsite.ts';
+import { metadataFromFolderName } from './metadata/folderName.ts';
+import { readSidecar } from './metadata/sidecar.ts';
+import type { WorkMetadata } from './metadata/types.ts';
+import { linkSubtitles } from './subtitleLinks.ts';
+import { treeSignature, workDuration } from './summary.ts';
+import { findWorkFolders, listWorkTree, type ScanIssue, type WorkFolder } from './walk.ts';
+import { type BeforeCommit, removeWorks, type ScannedFile, writeWork } from './writer.ts';
+
+export interface ScanLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface ScanContext {
+  config: Config;
+  db: Db;
+  log?: ScanLogger;
+}
+
+export interface ScanProgress {
+  phase: 'discover' | 'works' | 'cleanup';
+  done: number;
+  total: number;
+  /** The work folder being looked at. */
+  current?: string;
+}
+
+export interface ScanOptions {
+  /** Re-read every work and every audio header, ignoring signatures. */
+  full?: boolean;
+  onProgress?: (p: ScanProgress) => void;
+  /** Audio duration reader (tests count calls through it). */
+  probeAudio?: AudioProbe;
+  /** Online metadata; defaults to the store provider when config.onlineMetadata is on. */
+  provider?: MetadataProvider | null;
+  /** Test seam inside each work's transaction. */
+  beforeCommit?: BeforeCommit;
+}
+
+export interface Duplicate {
+  code: string;
+  /** The folder skipped. */
+  path: string;
+  /** The folder indexed for that code. */
+  kept: string;
+}
+
+export interface ScanSummary {
+  worksAdded: number;
+  worksUpdated: number;
+  worksRemoved: number;
+  worksUnchanged: number;
+  /** Files (and folders) indexed across the library after the scan. */
+  files: number;
+  duplicates: Duplicate[];
+  errors: ScanIssue[];
+  ms: number;
+}
+
+interface KnownWork {
+  id: number;
+  root_index: number;
+  folder_path: string;
+  scan_signature: string;
+}
+
+const silent: ScanLogger = { info() {}, warn() {} };
+
+/** Scans never overlap on one database: a second caller waits for the running one. */
+const running = new WeakMap<Db, Promise<unknown>>();
+
+export function scanLibrary(ctx: ScanContext, opts: ScanOptions = {}): Promise<ScanSummary> {
+  const previous = running.get(ctx.db) ?? Promise.resolve();
+  const next = previous.catch(() => {}).then(() => runScan(ctx, opts));
+  running.set(ctx.db, next);
+  const settle = () => {
+    if (running.get(ctx.db) === next) running.delete(ctx.db);
+  };
+  next.then(settle, settle);
+  return next;
+}
+
+/** Whether a scan is running on this database now. */
+export function isScanning(db: Db): boolean {
+  return running.has(db);
+}
+
+async function readSample(abs: string): Promise<{ buf: Buffer; truncated: boolean }> {
+  const fh = await fs.open(abs, 'r');
+  try {
+    const buf = Buffer.alloc(CHARSET_SAMPLE_BYTES);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return { buf: buf.subarray(0, bytesRead), truncated: bytesRead === buf.length };
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Picks one folder per work id: the one already indexed if it is still there, else the first. */
+function pickFolders(
+  found: WorkFolder[],
+  known: Map<number, KnownWork>,
+  duplicates: Duplicate[],
+): WorkFolder[] {
+  const byId = new Map<number, WorkFolder[]>();
+  for (const f of found) byId.set(f.id, [...(byId.get(f.id) ?? []), f]);
+  const picked: WorkFolder[] = [];
+  for (const [id, folders] of byId) {
+    const k = known.get(id);
+    const keep =
+      folders.find((f) => k && f.rootIndex === k.root_index && f.relPath === k.folder_path) ?? folders[0]!;
+    picked.push(keep);
+    for (const f of folders) {
+      if (f !== keep) duplicates.push({ code: f.code.code, path: f.absPath, kept: keep.absPath });
+    }
+  }
+  return picked;
+}
+
+async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary> {
+  const started = Date.now();
+  const log = ctx.log ?? silent;
+  const probe = opts.probeAudio ?? probeDuration;
+  const provider =
+    opts.provider !== undefined ? opts.provider : ctx.config.onlineMetadata ? dlsiteProvider() : null;
+  const summary: ScanSummary = {
+    worksAdded: 0,
+    worksUpdated: 0,
+    worksRemoved: 0,
+    worksUnchanged: 0,
+    files: 0,
+    duplicates: [],
+    errors: [],
+    ms: 0,
+  };
+  const issue = (i: ScanIssue) => {
+    summary.errors.push(i);
+    log.warn({ path: i.path }, i.message);
+  };
+
+  opts.onProgress?.({ phase: 'discover', done: 0, total: 0 });
+  const discovery = await findWorkFolders(ctx.config.libraryRoots);
+  discovery.issues.forEach(issue);
+  const knownRows = await ctx.db.db
+    .selectFrom('works')
+    .select(['id', 'root_index', 'folder_path', 'scan_signature'])
+    .execute();
+  const known = new Map(knownRows.map((w) => [w.id, w]));
+  const folders = pickFolders(discovery.folders, known, summary.duplicates);
+  for (const d of summary.duplicates)
+    log.warn({ path: d.path, kept: d.kept }, `duplicate work code ${d.code} skipped`);
+
+  // Works that could not be looked at this time are kept as they are, never removed.
+  const keep = new Set<number>();
+  for (const [i, folder] of folders.entries()) {
+    opts.onProgress?.({ phase: 'works', done: i, total: folders.length, current: folder.relPath });
+    keep.add(folder.id);
+    try {
+      const outcome = await scanWork(ctx, folder, known.get(folder.id), { ...opts, probe, provider, issue });
+      if (outcome.kind === 'unchanged') summary.worksUnchanged++;
+      else if (outcome.kind === 'added') summary.worksAdded++;
+      else summary.worksUpdated++;
+    } catch (e) {
+      issue({ path: folder.absPath, message: `work skipped: ${(e as Error).message}` });
+    }
+  }
+  opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length });
+
+  opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
+  const underUnreadable = (w: KnownWork) =>
+    discovery.unreadable.some(
+      (u) => u.rootIndex === w.root_index && (!u.relPath || w.folder_path.startsWith(`${u.relPath}/`)),
+    );
+  const vanished = knownRows.filter((w) => !keep.has(w.id) && !underUnreadable(w)).map((w) => w.id);
+  await removeWorks(ctx.db, vanished);
+  summary.worksRemoved = vanished.length;
+
+  const count = await ctx.db.db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  summary.files = Number(count.n);
+  summary.ms = Date.now() - started;
+  log.info(
+    {
+      added: summary.worksAdded,
+      updated: summary.worksUpdated,
+      removed: summary.worksRemoved,
+      unchanged: summary.worksUnchanged,
+      errors: summary.errors.length,
+      duplicates: summary.duplicates.length,
+      ms: summary.ms,
+    },
+    'library scan finished',
+  );
+  return summary;
+}
+
+interface WorkScanOptions extends ScanOptions {
+  probe: AudioProbe;
+  provider: MetadataProvider | null;
+  issue: (i: ScanIssue) => void;
+}
+
+async function metadataFor(
+  folder: WorkFolder,
+  topLevel: string[],
+  o: WorkScanOptions,
+): Promise<WorkMetadata> {
+  const sidecar = await readSidecar(folder.absPath, folder.code.code, topLevel);
+  if (sidecar.problem) o.issue(sidecar.problem);
+  if (sidecar.metadata) return sidecar.metadata;
+  if (o.provider) {
+    try {
+      const online = await o.provider.lookup(folder.code.code);
+      if (online) return online;
+    } catch (e) {
+      o.issue({
+        path: folder.absPath,
+        message: `${o.provider.name} metadata unavailable: ${(e as Error).message}`,
+      });
+    }
+  }
+  return metadataFromFolderName(path.basename(folder.absPath), folder.code.code);
+}
+
+async function scanWork(
+  ctx: ScanContext,
+  folder: WorkFolder,
+  prior: KnownWork | undefined,
+  o: WorkScanOptions,
+): Promise<{ kind: 'added' | 'updated' | 'unchanged' }> {
+  const tree = await listWorkTree(folder.absPath);
+  tree.issues.forEach(o.issue);
+  // An incomplete listing gets no signature, so the next scan looks again.
+  const signature = tree.incomplete ? '' : treeSignature(tree.entries);
+  const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
+  if (!o.full && samePlace && signature && prior.scan_signature === signature) return { kind: 'unchanged' };
+
+  const previous = new Map(
+    (
+      await ctx.db.db
+        .selectFrom('files')
+        .select(['path', 'size', 'mtime', 'duration', 'charset'])
+        .where('work_id', '=', folder.id)
+        .execute()
+    ).map((f) => [f.path, f]),
+  );
+  const files: ScannedFile[] = [];
+  for (const e of tree.entries) {
+    const abs = path.join(folder.absPath, e.path);
+    if (e.isDir) {
+      files.push({ path: e.path, type: 'folder', size: 0, mtime: e.mtime, duration: null, charset: null });
+      continue;
+    }
+    if (e.size === 0) {
+      o.issue({ path: abs, message: 'empty file skipped' });
+      continue;
+    }
+    const type = fileTypeOf(e.path);
+    const old = previous.get(e.path);
+    const unchanged = !o.full && old && old.size === e.size && old.mtime === e.mtime;
+    let duration: number | null = null;
+    let charset: string | null = null;
+    try {
+      if (type === 'audio') {
+        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs);
+      } else if (type === 'text') {
+        if (unchanged && old.charset) charset = old.charset;
+        else {
+          const { buf, truncated } = await readSample(abs);
+          charset = detectCharset(buf, truncated);
+        }
+      }
+    } catch (err) {
+      o.issue({
+        path: abs,
+        message: `${type === 'audio' ? 'corrupt audio' : 'unreadable file'} skipped: ${(err as Error).message}`,
+      });
+      continue;
+    }
+    files.push({ path: e.path, type, size: e.size, mtime: e.mtime, duration, charset });
+  }
+
+  const topLevel = tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => e.path);
+  const metadata = await metadataFor(folder, topLevel, o);
+  const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
+    duration: number;
+  })[];
+  const result = await writeWork(
+    ctx.db,
+    {
+      id: folder.id,
+      code: folder.code.code,
+      rootIndex: folder.rootIndex,
+      folderPath: folder.relPath,
+      metadata,
+      files,
+      subtitleLinks: linkSubtitles(files),
+      coverPath: chooseCover(
+        folder.code.code,
+        files.filter((f) => f.type === 'image').map((f) => f.path),
+        metadata.coverHint,
+      ),
+      duration: workDuration(audio),
+      signature,
+      now: Date.now(),
+    },
+    o.beforeCommit,
+  );
+  return { kind: result.created ? 'added' : 'updated' };
+}

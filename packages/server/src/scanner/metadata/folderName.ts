@@ -1,0 +1,23 @@
+/**
+ * Last-resort metadata from the folder name: `[Circle] RJ01234567 Title` → title `Title`,
+ * circle `Circle`. The circle is a `[…]`/`【…】` group leading the name once the code is taken
+ * out (`RJ01234567 [Circle] Title` works too); other brackets (`[ENG]`) stay in the title.
+ * A bare code folder gets the code as its title.
+ */
+import { workCodeRegExp } from '@sasayaki/contract/workCode';
+import { emptyMetadata, type WorkMetadata } from './types.ts';
+
+const EDGE_SEPARATORS = /^[\s\-–—:_・]+|[\s\-–—:_・]+$/g;
+
+export function metadataFromFolderName(folderName: string, code: string): WorkMetadata {
+  let rest = folderName.normalize('NFC').replace(workCodeRegExp(), ' ').replace(EDGE_SEPARATORS, '');
+  const circle = /^[[【]([^\]】]+)[\]】]/.exec(rest);
+  if (circle) rest = rest.slice(circle[0].length);
+  const title = rest
+    .replace(/_+/g, ' ')
+    .replace(EDGE_SEPARATORS, '')
+    .replace(/\s{2,}/g, ' ');
+  const m = emptyMetadata('folder', title || code);
+  if (circle?.[1]?.trim()) m.circle = { name: circle[1].trim() };
+  return m;
+}

@@ -1,0 +1,164 @@
+/**
+ * File-system walking: finding work folders under the library roots, and listing one work's
+ * tree. Symlinks are followed but every directory is entered once (by device + inode), so a
+ * symlink loop ends; unreadable entries are reported and skipped.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { findWorkCode, type WorkCode, workIdOf } from '@sasayaki/contract/workCode';
+
+export interface ScanIssue {
+  path: string;
+  message: string;
+}
+
+export interface WorkFolder {
+  rootIndex: number;
+  /** Folder relative to its root, '/'-separated. */
+  relPath: string;
+  absPath: string;
+  code: WorkCode;
+  id: number;
+}
+
+export interface Discovery {
+  folders: WorkFolder[];
+  issues: ScanIssue[];
+  /** Roots, and folders under a root, that could not be read: works below them are kept as they are. */
+  unreadable: { rootIndex: number; relPath: string }[];
+}
+
+/** Hidden files and OS droppings are not part of a work. */
+export function isIgnoredName(name: string): boolean {
+  return name.startsWith('.') || name === '__MACOSX' || name === 'Thumbs.db' || name === 'desktop.ini';
+}
+
+function errMessage(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err.code === 'EACCES' || err.code === 'EPERM') return 'permission denied';
+  if (err.code === 'ELOOP') return 'symlink loop';
+  if (err.code === 'ENOENT') return 'broken link or vanished entry';
+  return err.message ?? String(e);
+}
+
+const toPosix = (p: string) => p.split(path.sep).join('/');
+
+async function dirKey(abs: string): Promise<string> {
+  const st = await fs.stat(abs);
+  return `${st.dev}:${st.ino}`;
+}
+
+/** Every work folder under the roots, in a stable (sorted) order. */
+export async function findWorkFolders(roots: string[]): Promise<Discovery> {
+  const out: Discovery = { folders: [], issues: [], unreadable: [] };
+  for (const [rootIndex, root] of roots.entries()) {
+    const visited = new Set<string>();
+    const visit = async (abs: string, rel: string): Promise<void> => {
+      let entries: import('node:fs').Dirent[];
+      try {
+        const key = await dirKey(abs);
+        if (visited.has(key)) {
+          out.issues.push({ path: abs, message: 'symlink loop: folder already visited, skipped' });
+          return;
+        }
+        visited.add(key);
+        entries = await fs.readdir(abs, { withFileTypes: true });
+      } catch (e) {
+        out.issues.push({ path: abs, message: `folder skipped: ${errMessage(e)}` });
+        out.unreadable.push({ rootIndex, relPath: rel });
+        return;
+      }
+      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const ent of entries) {
+        if (isIgnoredName(ent.name)) continue;
+        const childAbs = path.join(abs, ent.name);
+        const childRel = rel ? `${rel}/${ent.name}` : ent.name;
+        let isDir = ent.isDirectory();
+        if (ent.isSymbolicLink()) {
+          try {
+            isDir = (await fs.stat(childAbs)).isDirectory();
+          } catch (e) {
+            out.issues.push({ path: childAbs, message: `link skipped: ${errMessage(e)}` });
+            continue;
+          }
+        }
+        if (!isDir) continue;
+        const code = findWorkCode(ent.name.normalize('NFC'));
+        if (code) {
+          // A work folder owns everything below it, nested work-code folders included.
+          out.folders.push({
+            rootIndex,
+            relPath: toPosix(childRel),
+            absPath: childAbs,
+            code,
+            id: workIdOf(code),
+          });
+        } else {
+          await visit(childAbs, toPosix(childRel));
+        }
+      }
+    };
+    await visit(root, '');
+  }
+  return out;
+}
+
+export interface TreeEntry {
+  /** Path relative to the work folder, '/'-separated, as spelled on disk. */
+  path: string;
+  isDir: boolean;
+  size: number;
+  mtime: number;
+}
+
+export interface WorkTree {
+  entries: TreeEntry[];
+  issues: ScanIssue[];
+  /** A part of the tree could not be read: the work is written but rescanned next time. */
+  incomplete: boolean;
+}
+
+/** The whole tree of one work folder (one stat per entry, no file is opened). */
+export async function listWorkTree(workAbs: string): Promise<WorkTree> {
+  const tree: WorkTree = { entries: [], issues: [], incomplete: false };
+  const visited = new Set<string>();
+  const visit = async (abs: string, rel: string, dirKeyOf: string): Promise<void> => {
+    let names: string[];
+    try {
+      visited.add(dirKeyOf);
+      names = await fs.readdir(abs);
+    } catch (e) {
+      if (!rel) throw e;
+      tree.issues.push({ path: abs, message: `folder skipped: ${errMessage(e)}` });
+      tree.incomplete = true;
+      return;
+    }
+    names.sort();
+    for (const name of names) {
+      if (isIgnoredName(name)) continue;
+      const childAbs = path.join(abs, name);
+      // Names are kept as on disk (NFC or NFD): the path must open the file again.
+      const childRel = rel ? `${rel}/${name}` : name;
+      let st: import('node:fs').Stats;
+      try {
+        st = await fs.stat(childAbs);
+      } catch (e) {
+        tree.issues.push({ path: childAbs, message: `skipped: ${errMessage(e)}` });
+        continue;
+      }
+      if (st.isDirectory()) {
+        const key = `${st.dev}:${st.ino}`;
+        if (visited.has(key)) {
+          tree.issues.push({ path: childAbs, message: 'symlink loop: folder already visited, skipped' });
+          continue;
+        }
+        tree.entries.push({ path: childRel, isDir: true, size: 0, mtime: Math.trunc(st.mtimeMs) });
+        await visit(childAbs, childRel, key);
+      } else if (st.isFile()) {
+        tree.entries.push({ path: childRel, isDir: false, size: st.size, mtime: Math.trunc(st.mtimeMs) });
+      }
+    }
+  };
+  await visit(workAbs, '', await dirKey(workAbs));
+  return tree;
+}

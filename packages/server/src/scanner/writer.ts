@@ -1,0 +1,290 @@
+/**
+ * Writes one work — its row, circle, voice actors, tags and files — in ONE transaction, so a
+ * scan killed at any moment leaves every work either as it was or fully refreshed. The tree
+ * signature is written in the same transaction: an interrupted work is redone next scan.
+ */
+import type { Transaction } from 'kysely';
+import { v5 as uuidv5 } from 'uuid';
+import type { Db } from '../db/connect.ts';
+import type { Database } from '../db/schema.ts';
+import type { TagMeta, WorkMetadata } from './metadata/types.ts';
+import { randomKeyOf, searchText, syntheticId } from './summary.ts';
+
+export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
+
+export const vaIdOf = (name: string) => uuidv5(name, VA_NAMESPACE);
+
+type Trx = Transaction<Database>;
+
+export interface ScannedFile {
+  path: string;
+  type: string;
+  size: number;
+  mtime: number;
+  duration: number | null;
+  charset: string | null;
+}
+
+export interface WorkWrite {
+  id: number;
+  code: string;
+  rootIndex: number;
+  folderPath: string;
+  metadata: WorkMetadata;
+  files: ScannedFile[];
+  /** Subtitle path → audio path. */
+  subtitleLinks: Map<string, string>;
+  coverPath: string | null;
+  duration: number;
+  signature: string;
+  now: number;
+}
+
+export interface WriteResult {
+  created: boolean;
+  fileCount: number;
+}
+
+const today = (now: number) => new Date(now).toISOString().slice(0, 10);
+
+async function upsertCircle(trx: Trx, c: NonNullable<WorkMetadata['circle']>): Promise<number> {
+  let id = c.id;
+  if (!id) {
+    const known = await trx.selectFrom('circles').select('id').where('name', '=', c.name).executeTakeFirst();
+    id = known?.id ?? syntheticId(`circle:${c.name}`);
+  }
+  await trx
+    .insertInto('circles')
+    .values({ id, name: c.name, source_id: c.sourceId ?? '' })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ name: c.name, ...(c.sourceId ? { source_id: c.sourceId } : {}) }),
+    )
+    .execute();
+  return id;
+}
+
+async function upsertVas(trx: Trx, names: string[]): Promise<string[]> {
+  const unique = [...new Set(names)];
+  for (const name of unique) {
+    await trx
+      .insertInto('vas')
+      .values({ id: vaIdOf(name), name })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return unique.map(vaIdOf);
+}
+
+/** The tag's id: the store's id when given, else an existing tag of that name, else a new one. */
+async function upsertTag(trx: Trx, t: TagMeta): Promise<number> {
+  const byName = await trx.selectFrom('tags').select('id').where('name', '=', t.name).executeTakeFirst();
+  const names = {
+    name_en: t.en ?? null,
+    name_ja: t.ja ?? null,
+    name_zh: t.zh ?? null,
+    censored_en: t.censoredEn ?? null,
+    censored_ja: t.censoredJa ?? null,
+    censored_zh: t.censoredZh ?? null,
+  };
+  // Only the locales this source knows are updated: a provider without i18n keeps what another gave.
+  const known = Object.fromEntries(Object.entries(names).filter(([, v]) => v !== null));
+  if (t.id !== undefined) {
+    const byId = await trx
+      .selectFrom('tags')
+      .select(['id', 'name'])
+      .where('id', '=', t.id)
+      .executeTakeFirst();
+    if (byId) {
+      const rename = byId.name !== t.name && !byName;
+      if (rename || Object.keys(known).length) {
+        await trx
+          .updateTable('tags')
+          .set({ ...known, ...(rename ? { name: t.name } : {}) })
+          .where('id', '=', t.id)
+          .execute();
+      }
+      return t.id;
+    }
+    if (!byName) {
+      await trx
+        .insertInto('tags')
+        .values({ id: t.id, name: t.name, ...names })
+        .execute();
+      return t.id;
+    }
+  }
+  if (byName) {
+    if (Object.keys(known).length)
+      await trx.updateTable('tags').set(known).where('id', '=', byName.id).execute();
+    return byName.id;
+  }
+  let id = syntheticId(`tag:${t.name}`);
+  while (await trx.selectFrom('tags').select('id').where('id', '=', id).executeTakeFirst()) id++;
+  await trx
+    .insertInto('tags')
+    .values({ id, name: t.name, ...names })
+    .execute();
+  return id;
+}
+
+async function writeTags(trx: Trx, workId: number, tags: TagMeta[], now: number): Promise<void> {
+  const ids: number[] = [];
+  for (const t of tags) {
+    const id = await upsertTag(trx, t);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  const current = await trx
+    .selectFrom('work_tags')
+    .select('tag_id')
+    .where('work_id', '=', workId)
+    .where('origin', '=', 'metadata')
+    .execute();
+  const gone = current.map((r) => r.tag_id).filter((id) => !ids.includes(id));
+  if (gone.length) {
+    await trx
+      .deleteFrom('work_tags')
+      .where('work_id', '=', workId)
+      .where('origin', '=', 'metadata')
+      .where('tag_id', 'in', gone)
+      .execute();
+  }
+  // Existing links keep their vote counters; a tag a user attached earlier stays theirs.
+  for (const tagId of ids) {
+    await trx
+      .insertInto('work_tags')
+      .values({ work_id: workId, tag_id: tagId, origin: 'metadata', vote_status: 1, created_at: now })
+      .onConflict((oc) => oc.columns(['work_id', 'tag_id']).doNothing())
+      .execute();
+  }
+}
+
+async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
+  const existing = await trx.selectFrom('files').selectAll().where('work_id', '=', w.id).execute();
+  const byPath = new Map(existing.map((f) => [f.path, f]));
+  const wanted = new Set(w.files.map((f) => f.path));
+  const gone = existing.filter((f) => !wanted.has(f.path)).map((f) => f.id);
+  for (let i = 0; i < gone.length; i += 500) {
+    await trx
+      .deleteFrom('files')
+      .where('id', 'in', gone.slice(i, i + 500))
+      .execute();
+  }
+  const idByPath = new Map<string, number>();
+  const fresh: ScannedFile[] = [];
+  for (const f of w.files) {
+    const old = byPath.get(f.path);
+    if (!old) {
+      fresh.push(f);
+      continue;
+    }
+    idByPath.set(f.path, old.id);
+    if (
+      old.type !== f.type ||
+      old.size !== f.size ||
+      old.mtime !== f.mtime ||
+      old.duration !== f.duration ||
+      old.charset !== f.charset
+    ) {
+      await trx
+        .updateTable('files')
+        .set({ type: f.type, size: f.size, mtime: f.mtime, duration: f.duration, charset: f.charset })
+        .where('id', '=', old.id)
+        .execute();
+    }
+  }
+  for (let i = 0; i < fresh.length; i += 200) {
+    const rows = await trx
+      .insertInto('files')
+      .values(fresh.slice(i, i + 200).map((f) => ({ work_id: w.id, ...f, audio_file_id: null })))
+      .returning(['id', 'path'])
+      .execute();
+    for (const r of rows) idByPath.set(r.path, r.id);
+  }
+  const oldLink = new Map(existing.map((f) => [f.path, f.audio_file_id]));
+  for (const f of w.files) {
+    const audio = w.subtitleLinks.get(f.path);
+    const link = audio ? (idByPath.get(audio) ?? null) : null;
+    if ((oldLink.get(f.path) ?? null) !== link) {
+      await trx
+        .updateTable('files')
+        .set({ audio_file_id: link })
+        .where('id', '=', idByPath.get(f.path)!)
+        .execute();
+    }
+  }
+}
+
+/** Test seam: runs inside the work's transaction just before commit (throwing rolls it back). */
+export type BeforeCommit = (workId: number) => void | Promise<void>;
+
+export async function writeWork(db: Db, w: WorkWrite, beforeCommit?: BeforeCommit): Promise<WriteResult> {
+  return db.db.transaction().execute(async (trx) => {
+    const m = w.metadata;
+    const circleId = m.circle ? await upsertCircle(trx, m.circle) : null;
+    const vaIds = await upsertVas(trx, m.vas);
+    const prior = await trx.selectFrom('works').select(['id']).where('id', '=', w.id).executeTakeFirst();
+    const row = {
+      source_id: w.code,
+      source_type: 'DLSITE',
+      source_url: m.sourceUrl ?? '',
+      title: m.title,
+      circle_id: circleId,
+      release: m.release,
+      price: m.price,
+      dl_count: m.dlCount,
+      rate_count: m.rateCount,
+      rate_average_2dp: m.rateAverage,
+      rate_count_detail: JSON.stringify(m.rateDetail),
+      rank: m.rank ? JSON.stringify(m.rank) : null,
+      age_category: m.ageCategory,
+      nsfw: m.ageCategory === 'general' ? 0 : 1,
+      has_subtitle: [...w.subtitleLinks.values()].length > 0 ? 1 : 0,
+      duration: w.duration,
+      lang: m.lang,
+      language_editions: JSON.stringify(m.languageEditions),
+      translation_info: JSON.stringify(m.translationInfo),
+      original_workno: m.originalWorkno,
+      work_attributes: m.workAttributes,
+      search_text: searchText(m),
+      root_index: w.rootIndex,
+      folder_path: w.folderPath,
+      scan_signature: w.signature,
+      cover_path: w.coverPath,
+      metadata_source: m.source,
+      updated_at: w.now,
+    };
+    if (prior) {
+      await trx.updateTable('works').set(row).where('id', '=', w.id).execute();
+    } else {
+      // create_date is the day the work entered the library; kept on every later rescan.
+      await trx
+        .insertInto('works')
+        .values({ id: w.id, ...row, create_date: today(w.now), random_key: randomKeyOf(w.id) })
+        .execute();
+    }
+    await trx.deleteFrom('work_vas').where('work_id', '=', w.id).execute();
+    if (vaIds.length) {
+      await trx
+        .insertInto('work_vas')
+        .values(vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })))
+        .execute();
+    }
+    await writeTags(trx, w.id, m.tags, w.now);
+    await writeFiles(trx, w);
+    await beforeCommit?.(w.id);
+    return { created: !prior, fileCount: w.files.length };
+  });
+}
+
+/** Removes works whose folder vanished; files, voice-actor and tag links cascade. */
+export async function removeWorks(db: Db, ids: number[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    await db.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('files').where('work_id', 'in', chunk).execute();
+      await trx.deleteFrom('work_vas').where('work_id', 'in', chunk).execute();
+      await trx.deleteFrom('work_tags').where('work_id', 'in', chunk).execute();
+      await trx.deleteFrom('works').where('id', 'in', chunk).execute();
+    });
+  }
+}
