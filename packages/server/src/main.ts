@@ -1,19 +1,57 @@
 /**
  * The `sasayaki` CLI: `serve`, `start` (demo library if none configured, scan, serve),
- * `scan [--full]`, `user add|passwd|list`, `demo`.
+ * `scan [--full]`, `user add|passwd|list`, `demo [dir]`.
+ * Exit codes: 0 done (a scan that skipped items is done), 1 fatal error, 2 bad usage.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+
 import { buildApp } from './app.ts';
 import { type Config, loadConfig, paths } from './config.ts';
 import { openDb } from './db/connect.ts';
+import { HttpError } from './errors.ts';
+import { startBackgroundScans, withEffectiveLibrary } from './scanner/background.ts';
+import { generateDemoLibrary } from './scanner/demoLibrary.ts';
+import { scanLibrary } from './scanner/index.ts';
+import { formatSummary, progressReporter } from './scanner/report.ts';
+import { createUser, listUsers, setPassword } from './services/users.ts';
+
+const USAGE = `usage: sasayaki <command>
+  start                          generate the demo library if no library is configured, scan, serve
+  serve                          serve the API and the web app; rescans the library in the background
+  scan [--full]                  scan the library once (--full re-reads every file) and exit
+  user add <name> [--admin] [--password P]
+  user passwd <name> [--password P]
+  user list
+  demo [dir]                     write the demo library (default: <data>/demo-library)
+Settings come from SASAYAKI_* environment variables (see README).
+`;
+
+class UsageError extends Error {}
 
 async function openCatalogue(config: Config) {
   return openDb({ databaseUrl: config.databaseUrl, sqlitePath: paths.database(config) });
 }
 
-async function serve(config: Config): Promise<void> {
+/** Writes the demo library to a temporary sibling, then renames: never half a library. */
+async function writeDemo(dir: string): Promise<void> {
+  const tmp = `${dir}.partial-${process.pid}`;
+  fs.rmSync(tmp, { recursive: true, force: true });
+  await generateDemoLibrary(tmp, { log: (m) => console.log(m.replace(tmp, dir)) });
+  fs.renameSync(tmp, dir);
+}
+
+async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Promise<void> {
   const db = await openCatalogue(config);
   const app = await buildApp({ config, db });
+  if (scanFirst && config.libraryRoots.length) {
+    console.log(`scanning ${config.libraryRoots.join(', ')}`);
+    console.log(formatSummary(await scanLibrary({ config, db, log: app.log })));
+  }
+  const scans = startBackgroundScans({ config, db, log: app.log }, { initial: !scanFirst });
   const close = async () => {
+    scans.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -25,22 +63,159 @@ async function serve(config: Config): Promise<void> {
   console.log(`Sasayaki is listening on http://${shownHost}:${config.port}`);
 }
 
-const USAGE = `usage: sasayaki <command>
-  start              generate the demo library if no library is configured, scan, serve
-  serve              serve the API and the web app
-`;
+async function start(config: Config): Promise<void> {
+  if (!config.libraryRoots.length) {
+    const demo = paths.demoLibrary(config);
+    if (!fs.existsSync(demo)) {
+      console.log(`no library configured (SASAYAKI_LIBRARY): generating the demo library in ${demo}`);
+      await writeDemo(demo);
+    }
+  }
+  await serve(withEffectiveLibrary(config), { scanFirst: true });
+}
+
+async function scan(config: Config, args: string[]): Promise<number> {
+  const full = args.includes('--full');
+  const unknown = args.filter((a) => a !== '--full');
+  if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}`);
+  const effective = withEffectiveLibrary(config);
+  if (!effective.libraryRoots.length) {
+    console.error(
+      'no library configured: set SASAYAKI_LIBRARY to your library folder(s), or run `sasayaki demo`',
+    );
+    return 1;
+  }
+  const db = await openCatalogue(effective);
+  const reporter = progressReporter();
+  try {
+    const summary = await scanLibrary(
+      { config: effective, db },
+      { full, onProgress: (p) => reporter.onProgress(p) },
+    );
+    reporter.stop();
+    console.log(formatSummary(summary));
+    return 0;
+  } finally {
+    reporter.stop();
+    await db.close();
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const v = args[i + 1];
+  if (v === undefined) throw new UsageError(`${name} needs a value`);
+  args.splice(i, 2);
+  return v;
+}
+
+/** A password from the terminal (not echoed) or, when piped, the first line of stdin. */
+async function readPassword(prompt: string): Promise<string> {
+  const input = process.stdin;
+  if (!input.isTTY) {
+    const rl = readline.createInterface({ input });
+    for await (const line of rl) {
+      rl.close();
+      return line;
+    }
+    throw new UsageError('no password given: use --password or pipe it on stdin');
+  }
+  process.stderr.write(prompt);
+  input.setRawMode(true);
+  input.resume();
+  return new Promise((resolve) => {
+    let pw = '';
+    const onData = (buf: Buffer) => {
+      for (const ch of buf.toString('utf8')) {
+        if (ch === '\r' || ch === '\n') {
+          input.setRawMode(false);
+          input.pause();
+          input.off('data', onData);
+          process.stderr.write('\n');
+          resolve(pw);
+          return;
+        }
+        if (ch === '\u0003') process.exit(130);
+        pw = ch === '\u007f' ? pw.slice(0, -1) : pw + ch;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+async function user(config: Config, args: string[]): Promise<number> {
+  const [sub, ...rest] = args;
+  const db = await openCatalogue(config);
+  try {
+    if (sub === 'list') {
+      const users = await listUsers(db);
+      for (const u of users) {
+        console.log(
+          `${String(u.id).padStart(4)}  ${u.name.padEnd(24)} ${u.group.padEnd(14)} ${u.email ?? ''}`,
+        );
+      }
+      return 0;
+    }
+    if (sub === 'add' || sub === 'passwd') {
+      const admin = rest.includes('--admin');
+      const opts = rest.filter((a) => a !== '--admin');
+      const password = option(opts, '--password');
+      const [name, extra] = opts;
+      if (!name || extra !== undefined) throw new UsageError(`usage: sasayaki user ${sub} <name> …`);
+      if (sub === 'passwd' && admin) throw new UsageError('--admin applies to user add');
+      const pw = password ?? (await readPassword(`password for ${name}: `));
+      if (sub === 'add') {
+        const u = await createUser(db, { name, password: pw, group: admin ? 'administrator' : 'user' });
+        console.log(`user ${u.name} created (${u.grp})`);
+      } else {
+        await setPassword(db, name, pw);
+        console.log(`password of ${name} changed; their existing sessions are signed out`);
+      }
+      return 0;
+    }
+    throw new UsageError('usage: sasayaki user add|passwd|list');
+  } finally {
+    await db.close();
+  }
+}
+
+async function demo(config: Config, args: string[]): Promise<number> {
+  const dir = path.resolve(args[0] ?? paths.demoLibrary(config));
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length) {
+    console.error(`${dir} exists and is not empty: choose another folder or remove it first`);
+    return 1;
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  await writeDemo(dir);
+  console.log(`point SASAYAKI_LIBRARY=${dir} at it (or run \`sasayaki start\` with no library configured)`);
+  return 0;
+}
 
 async function main(argv: string[]): Promise<number> {
-  const [command] = argv;
+  const [command, ...args] = argv;
   const config = loadConfig();
   switch (command) {
     case 'serve':
-    case 'start':
-      await serve(config);
+      await serve(withEffectiveLibrary(config), { scanFirst: false });
       return -1;
+    case 'start':
+      await start(config);
+      return -1;
+    case 'scan':
+      return scan(config, args);
+    case 'user':
+      return user(config, args);
+    case 'demo':
+      return demo(config, args);
+    case undefined:
+    case 'help':
+    case '--help':
+      process.stdout.write(USAGE);
+      return 0;
     default:
-      process.stderr.write(USAGE);
-      return command ? 2 : 0;
+      process.stderr.write(`unknown command ${command}\n${USAGE}`);
+      return 2;
   }
 }
 
@@ -49,7 +224,12 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (err) => {
-    console.error(err instanceof Error ? err.message : err);
+    if (err instanceof UsageError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    // Account errors carry a message a person can act on (name taken, password too short).
+    console.error(err instanceof HttpError ? err.message : err instanceof Error ? err.message : err);
     process.exit(1);
   },
 );

@@ -1,0 +1,58 @@
+/**
+ * How `sasayaki scan` shows its progress: a bar on a terminal, plain lines otherwise (logs, CI).
+ */
+import cliProgress from 'cli-progress';
+import type { ScanProgress, ScanSummary } from './index.ts';
+
+export interface ProgressReporter {
+  onProgress(p: ScanProgress): void;
+  stop(): void;
+}
+
+export function progressReporter(out: NodeJS.WriteStream = process.stderr): ProgressReporter {
+  if (out.isTTY) {
+    const bar = new cliProgress.SingleBar(
+      { format: 'scanning {bar} {value}/{total} works  {current}', stream: out, hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      onProgress(p) {
+        if (p.phase !== 'works') return;
+        const current = (p.current ?? '').slice(-50);
+        if (!started) {
+          bar.start(p.total, p.done, { current });
+          started = true;
+        } else bar.update(p.done, { current });
+      },
+      stop() {
+        if (started) bar.stop();
+      },
+    };
+  }
+  let lastLogged = -1;
+  return {
+    onProgress(p) {
+      if (p.phase === 'discover') out.write('scan: looking for work folders\n');
+      if (p.phase !== 'works' || p.total === 0) return;
+      // About twenty lines for a whole scan, whatever the library size.
+      const step = Math.max(1, Math.ceil(p.total / 20));
+      if (p.done === p.total || p.done - lastLogged >= step) {
+        lastLogged = p.done;
+        out.write(`scan: ${p.done}/${p.total} works${p.current ? ` (${p.current})` : ''}\n`);
+      }
+    },
+    stop() {},
+  };
+}
+
+export function formatSummary(s: ScanSummary): string {
+  const lines = [
+    `scan finished in ${(s.ms / 1000).toFixed(1)} s: ${s.worksAdded} added, ${s.worksUpdated} updated, ` +
+      `${s.worksRemoved} removed, ${s.worksUnchanged} unchanged; ${s.files} files; ` +
+      `${s.duplicates.length} duplicates, ${s.errors.length} skipped items`,
+  ];
+  for (const d of s.duplicates) lines.push(`  duplicate ${d.code}: ${d.path} (kept ${d.kept})`);
+  for (const e of s.errors) lines.push(`  skipped: ${e.path}: ${e.message}`);
+  return lines.join('\n');
+}
