@@ -2,9 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { authPluginRegistration } from '../auth/plugin.ts';
 import { authRoutes } from './auth.ts';
+import { coversRoutes } from './covers.ts';
 import { healthRoutes } from './health.ts';
 import { listsRoutes } from './lists.ts';
+import { mediaRoutes } from './media.ts';
 import { searchRoutes } from './search.ts';
+import { tracksRoutes } from './tracks.ts';
 import { workRoutes } from './work.ts';
 import { worksRoutes } from './works.ts';
 
@@ -17,4 +20,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes);
   await app.register(workRoutes);
   await app.register(listsRoutes);
+  await app.register(tracksRoutes);
+  await app.register(mediaRoutes);
+  await app.register(coversRoutes);
 }

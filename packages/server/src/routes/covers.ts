@@ -1,0 +1,56 @@
+/**
+ * GET /api/cover/{id}.jpg?type=main|sam|240x240: a cached JPEG variant of the work's cover (or
+ * the placeholder), from services/covers.ts. Variants change name when the source changes, so
+ * they are cached for a week and revalidated by ETag.
+ */
+import { ErrorBody, parseWorkIdParam } from '@sasayaki/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest, notFound } from '../errors.ts';
+import { COVER_TYPES, type CoverType, coverFile } from '../services/covers.ts';
+import { sendFile } from '../services/media.ts';
+
+export const coversRoutes: FastifyPluginAsync = async (app) => {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/cover/:file',
+    schema: {
+      tags: ['media'],
+      summary: 'Cover image of a work, as `{id}.jpg`',
+      params: {
+        type: 'object',
+        properties: { file: { type: 'string', maxLength: 40, description: '1441165.jpg or RJ01441165.jpg' } },
+        required: ['file'],
+      },
+      querystring: {
+        type: 'object',
+        properties: { type: { type: 'string', enum: [...COVER_TYPES], description: 'default main' } },
+      },
+      response: {
+        200: { description: 'image/jpeg', type: 'string', format: 'binary' },
+        304: { description: 'Not modified', type: 'null' },
+        400: ErrorBody,
+        404: ErrorBody,
+      },
+    },
+    handler: async (req, reply) => {
+      const file = (req.params as { file: string }).file;
+      const m = /^(.+)\.jpe?g$/i.exec(file);
+      const id = m?.[1] ? parseWorkIdParam(m[1]) : null;
+      if (id === null)
+        throw badRequest(`Cover "${file}" is not valid: ask for {workId}.jpg, e.g. 1441165.jpg`);
+      const type = ((req.query as { type?: CoverType }).type ?? 'main') as CoverType;
+      const abs = await coverFile(app.ctx, id, type);
+      if (!abs) throw notFound('Work not found');
+      return sendFile(
+        req,
+        reply,
+        { abs, name: `${id}-${type}.jpg`, charset: null },
+        {
+          disposition: 'inline',
+          contentType: 'image/jpeg',
+          cacheControl: 'public, max-age=604800',
+        },
+      );
+    },
+  });
+};

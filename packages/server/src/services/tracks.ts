@@ -1,0 +1,97 @@
+/**
+ * The track tree of a work (`GET /api/tracks/{id}`): folders from the files' relative paths,
+ * each level in natural name order with folders first, files with absolute media URLs, exact
+ * sizes, and on audio files the subtitle files linked to them (`files.audio_file_id`) as
+ * `availableLyrics` with confidence 1. Subtitle files also stay in the tree as text nodes.
+ */
+import type { Lyric, TrackFile, TrackFolder, TrackNode, WorkRef } from '@sasayaki/contract';
+import type { Db } from '../db/connect.ts';
+import { compareNames } from './naturalSort.ts';
+
+export interface TrackUrls {
+  baseUrl: string;
+  /** Whether low-quality transcodes can be made (ffmpeg found at startup). */
+  lowQuality: boolean;
+}
+
+export const mediaUrls = (baseUrl: string, fileId: number) => ({
+  mediaStreamUrl: `${baseUrl}/api/media/stream/${fileId}`,
+  mediaDownloadUrl: `${baseUrl}/api/media/download/${fileId}`,
+});
+
+const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+
+/** The tree, or null when the work does not exist. */
+export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise<TrackNode[] | null> {
+  const work = await t.db
+    .selectFrom('works')
+    .select(['id', 'source_id', 'source_type', 'title'])
+    .where('id', '=', workId)
+    .executeTakeFirst();
+  if (!work) return null;
+  const files = await t.db
+    .selectFrom('files')
+    .select(['id', 'path', 'type', 'size', 'duration', 'audio_file_id'])
+    .where('work_id', '=', workId)
+    .execute();
+  const ref: WorkRef = { id: work.id, source_id: work.source_id, source_type: work.source_type };
+
+  const lyricsOf = new Map<number, Lyric[]>();
+  for (const f of files) {
+    if (f.audio_file_id === null) continue;
+    const list = lyricsOf.get(f.audio_file_id) ?? [];
+    list.push({
+      title: baseName(f.path),
+      confidence: 1,
+      mediaDownloadUrl: mediaUrls(urls.baseUrl, f.id).mediaDownloadUrl,
+      hash: `${work.id}/${f.id}`,
+    });
+    lyricsOf.set(f.audio_file_id, list);
+  }
+
+  const root: TrackFolder = { type: 'folder', title: '', children: [] };
+  const folders = new Map<string, TrackFolder>([['', root]]);
+  const folderOf = (dir: string): TrackFolder => {
+    const found = folders.get(dir);
+    if (found) return found;
+    const cut = dir.lastIndexOf('/');
+    const parent = folderOf(cut < 0 ? '' : dir.slice(0, cut));
+    const folder: TrackFolder = { type: 'folder', title: dir.slice(cut + 1), children: [] };
+    parent.children.push(folder);
+    folders.set(dir, folder);
+    return folder;
+  };
+
+  for (const f of files) {
+    // Only clean relative paths make tree nodes (the scanner writes no others).
+    if (f.path.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) continue;
+    const cut = f.path.lastIndexOf('/');
+    const type = (['audio', 'text', 'image'].includes(f.type) ? f.type : 'other') as TrackFile['type'];
+    const node: TrackFile = {
+      type,
+      hash: `${work.id}/${f.id}`,
+      title: baseName(f.path),
+      work: ref,
+      workTitle: work.title,
+      ...mediaUrls(urls.baseUrl, f.id),
+      streamLowQualityUrl:
+        type === 'audio' && urls.lowQuality ? `${urls.baseUrl}/api/media/stream-lq/${f.id}` : '',
+      size: Number(f.size),
+    };
+    if (type === 'audio') {
+      node.duration = f.duration === null ? 0 : Number(f.duration);
+      node.availableLyrics = (lyricsOf.get(f.id) ?? []).sort((a, b) => compareNames(a.title, b.title));
+    }
+    folderOf(cut < 0 ? '' : f.path.slice(0, cut)).children.push(node);
+  }
+  sortTree(root.children);
+  return root.children;
+}
+
+function sortTree(nodes: TrackNode[]): void {
+  nodes.sort((a, b) => {
+    if ((a.type === 'folder') !== (b.type === 'folder')) return a.type === 'folder' ? -1 : 1;
+    return compareNames(a.title, b.title);
+  });
+  for (const n of nodes) if (n.type === 'folder') sortTree(n.children);
+}
