@@ -1,6 +1,22 @@
+import { LyricsPreviewDialog } from '../lyrics/LyricsPreviewDialog.tsx';
+import { AntiBurnIn } from './AntiBurnIn.tsx';
 import { AudioController } from './AudioController.tsx';
+import { FullPlayer } from './FullPlayer.tsx';
+import { QueueView } from './QueueView.tsx';
+import { SleepTimerDialog } from './SleepTimerDialog.tsx';
+import { VolumeBoostDialog } from './VolumeBoostDialog.tsx';
 
 /** Everything the player shows over the page, mounted once by the layout. */
 export function PlayerOverlays() {
-  return <AudioController />;
+  return (
+    <>
+      <AudioController />
+      <FullPlayer />
+      <QueueView />
+      <LyricsPreviewDialog />
+      <SleepTimerDialog />
+      <VolumeBoostDialog />
+      <AntiBurnIn />
+    </>
+  );
 }

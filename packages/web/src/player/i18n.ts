@@ -242,7 +242,8 @@ export const playerBundle: Bundle = {
         follow: '現在の行を追う',
         off: '字幕なし',
         pip: 'フローティング字幕',
-        pipUnavailable: 'このブラウザではフローティングウィンドウを開けないため、字幕はページ内に表示されます。',
+        pipUnavailable:
+          'このブラウザではフローティングウィンドウを開けないため、字幕はページ内に表示されます。',
       },
     },
   },

@@ -1,6 +1,6 @@
 /** Keeps the store's `lrcLines` in step with the selected lyric of the current track. */
 import { loadLyricLines } from '../lyrics/load.ts';
-import { currentTrack, type PlayerState, usePlayerStore } from './store.ts';
+import { currentTrack, type PlayerState, type PlayerStore, usePlayerStore } from './store.ts';
 
 function selectedLyricOf(s: PlayerState) {
   const track = currentTrack(s);
@@ -9,7 +9,7 @@ function selectedLyricOf(s: PlayerState) {
 
 export function syncLyrics(): () => void {
   let shown: unknown = null;
-  const apply = (s: PlayerState) => {
+  const apply = (s: PlayerStore) => {
     const lyric = selectedLyricOf(s);
     if (lyric === shown) return;
     shown = lyric;

@@ -122,13 +122,18 @@ export const initialPlayerState = (): PlayerState => ({
   lyricsPreviewTrack: null,
 });
 
-/** Fills in the automatic lyric choice for tracks that have none yet. */
+let nextQueueKey = 1;
+
+/** Gives each new entry its own key and the automatic lyric choice when it has none yet. */
 function prepared(tracks: QueueTrack[]): QueueTrack[] {
-  return tracks.map((t) =>
-    t.selectedLyricIndex >= -1 && t.selectedLyricIndex < t.availableLyrics.length
-      ? t
-      : { ...t, selectedLyricIndex: chooseLyric(t.availableLyrics) },
-  );
+  return tracks.map((t) => ({
+    ...t,
+    queueKey: nextQueueKey++,
+    selectedLyricIndex:
+      t.selectedLyricIndex >= -1 && t.selectedLyricIndex < t.availableLyrics.length
+        ? t.selectedLyricIndex
+        : chooseLyric(t.availableLyrics),
+  }));
 }
 
 /** Changing track starts it from 0 (the controller may resume a remembered position). */

@@ -38,6 +38,8 @@ export interface QueueTrack {
   /** Index into availableLyrics, or -1 for none. */
   selectedLyricIndex: number;
   work: QueueWork;
+  /** Set by the queue: tells apart two entries of the same track (React keys, reordering). */
+  queueKey?: number;
 }
 
 /** Play modes in their cycle order (spec §4). */
