@@ -7,11 +7,16 @@
 import { workCodeRegExp } from '@sasayaki/contract/workCode';
 import { emptyMetadata, type WorkMetadata } from './types.ts';
 
+/** Bracketed edition labels that are not circle names: `[ENG]`, `[中文]`, `【英語版】`. */
+const EDITION_LABEL =
+  /^(eng(lish)?|chi(nese)?|chs|cht|kr|kor(ean)?|jp|jpn|中文|简体中文|簡体中文|繁體中文|繁体中文|英語版?|中国語版?|韓国語版?)$/i;
+
 const EDGE_SEPARATORS = /^[\s\-–—:_・]+|[\s\-–—:_・]+$/g;
 
 export function metadataFromFolderName(folderName: string, code: string): WorkMetadata {
   let rest = folderName.normalize('NFC').replace(workCodeRegExp(), ' ').replace(EDGE_SEPARATORS, '');
-  const circle = /^[[【]([^\]】]+)[\]】]/.exec(rest);
+  let circle = /^[[【]([^\]】]+)[\]】]/.exec(rest);
+  if (circle && EDITION_LABEL.test(circle[1]!.trim())) circle = null;
   if (circle) rest = rest.slice(circle[0].length);
   const title = rest
     .replace(/_+/g, ' ')
