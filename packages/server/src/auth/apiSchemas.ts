@@ -1,5 +1,6 @@
 /** JSON-schema pieces shared by the account, review, vote, playlist and recommender routes. */
-import { ErrorBody, User } from '@sasayaki/contract';
+import { ErrorBody, parseWorkIdParam, User } from '@sasayaki/contract';
+import { badRequest } from '../errors.ts';
 
 /** A string with a length cap: longer input is refused by validation (400) before any work. */
 export const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
@@ -30,3 +31,15 @@ export const workIdParam = {
   anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }],
   description: 'work id: 1441165, 01441165 or RJ01441165',
 } as const;
+
+/** A work id from a body or query field (number, "01441165" or "RJ01441165"), or 400. */
+export function workIdFrom(raw: unknown, field: string): number {
+  const id =
+    typeof raw === 'number'
+      ? Number.isInteger(raw) && raw > 0
+        ? raw
+        : null
+      : parseWorkIdParam(String(raw ?? ''));
+  if (id === null) throw badRequest(`${field} must be a work id like 1441165 or RJ01441165`);
+  return id;
+}

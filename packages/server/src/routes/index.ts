@@ -6,8 +6,11 @@ import { coversRoutes } from './covers.ts';
 import { healthRoutes } from './health.ts';
 import { listsRoutes } from './lists.ts';
 import { mediaRoutes } from './media.ts';
+import { playlistRoutes } from './playlist.ts';
+import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
 import { tracksRoutes } from './tracks.ts';
+import { voteRoutes } from './vote.ts';
 import { workRoutes } from './work.ts';
 import { worksRoutes } from './works.ts';
 
@@ -16,6 +19,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authPluginRegistration);
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(reviewRoutes);
+  await app.register(voteRoutes);
+  await app.register(playlistRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);
