@@ -65,6 +65,11 @@ export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise
   for (const f of files) {
     // Only clean relative paths make tree nodes (the scanner writes no others).
     if (f.path.split('/').some((seg) => seg === '' || seg === '.' || seg === '..')) continue;
+    if (f.type === 'folder') {
+      // The scanner also records folders (empty ones included): they become folder nodes.
+      folderOf(f.path);
+      continue;
+    }
     const cut = f.path.lastIndexOf('/');
     const type = (['audio', 'text', 'image'].includes(f.type) ? f.type : 'other') as TrackFile['type'];
     const node: TrackFile = {
