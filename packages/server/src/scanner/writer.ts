@@ -47,12 +47,20 @@ export interface WriteResult {
 
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
+/** Circles known only by name (from a folder name) get ids from this value up. */
+const SYNTHETIC_ID_BASE = 1_000_000_000;
+
 async function upsertCircle(trx: Trx, c: NonNullable<WorkMetadata['circle']>): Promise<number> {
-  let id = c.id;
-  if (!id) {
-    const known = await trx.selectFrom('circles').select('id').where('name', '=', c.name).executeTakeFirst();
-    id = known?.id ?? syntheticId(`circle:${c.name}`);
+  if (!c.id) {
+    const known = await trx
+      .selectFrom('circles')
+      .select('id')
+      .where('name', '=', c.name)
+      .orderBy('id')
+      .executeTakeFirst();
+    if (known) return known.id;
   }
+  const id = c.id ?? syntheticId(`circle:${c.name}`);
   await trx
     .insertInto('circles')
     .values({ id, name: c.name, source_id: c.sourceId ?? '' })
@@ -60,6 +68,21 @@ async function upsertCircle(trx: Trx, c: NonNullable<WorkMetadata['circle']>): P
       oc.column('id').doUpdateSet({ name: c.name, ...(c.sourceId ? { source_id: c.sourceId } : {}) }),
     )
     .execute();
+  if (c.id) {
+    // A circle first met by name only (a folder name) is the same circle: merge it into the real id.
+    const standIns = await trx
+      .selectFrom('circles')
+      .select('id')
+      .where('name', '=', c.name)
+      .where('id', '>=', SYNTHETIC_ID_BASE)
+      .where('id', '!=', id)
+      .execute();
+    const ids = standIns.map((r) => r.id);
+    if (ids.length) {
+      await trx.updateTable('works').set({ circle_id: id }).where('circle_id', 'in', ids).execute();
+      await trx.deleteFrom('circles').where('id', 'in', ids).execute();
+    }
+  }
   return id;
 }
 
