@@ -78,7 +78,9 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
           try {
             isDir = (await fs.stat(childAbs)).isDirectory();
           } catch (e) {
+            // It may be a folder of works whose target is unmounted: keep what is indexed under it.
             out.issues.push({ path: childAbs, message: `link skipped: ${errMessage(e)}` });
+            out.unreadable.push({ rootIndex, relPath: toPosix(childRel) });
             continue;
           }
         }
