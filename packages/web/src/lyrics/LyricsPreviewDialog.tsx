@@ -269,7 +269,7 @@ export function LyricsPreviewDialog() {
             </Tooltip>
           )}
           <Box sx={{ flex: 1 }} />
-          {inUse ? (
+          {inUse && isCurrent && (
             <>
               <TextField
                 type="number"
@@ -282,7 +282,11 @@ export function LyricsPreviewDialog() {
                 slotProps={{ htmlInput: { step: OFFSET_STEP, 'data-testid': 'lyrics-offset' } }}
                 sx={{ width: 120 }}
               />
-              <ButtonGroup size="small" variant="outlined">
+              <ButtonGroup
+                size="small"
+                variant="outlined"
+                sx={{ '& .MuiButton-root': { textTransform: 'none' } }}
+              >
                 <Button onClick={() => setSubtitleOffset(shiftOffset(offset, -OFFSET_BUTTON))}>
                   {t('player.lyricsView.minus')}
                 </Button>
@@ -294,7 +298,8 @@ export function LyricsPreviewDialog() {
                 </Button>
               </ButtonGroup>
             </>
-          ) : (
+          )}
+          {!inUse && (
             <Button
               variant="contained"
               onClick={() => selectLyric(track.hash, viewIndex)}

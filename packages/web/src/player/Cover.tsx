@@ -23,7 +23,8 @@ export function Cover({
     <Box
       sx={{
         width: size,
-        height: size,
+        height: typeof size === 'number' ? size : 'auto',
+        aspectRatio: '1 / 1',
         flexShrink: 0,
         borderRadius: radius,
         overflow: 'hidden',

@@ -89,23 +89,8 @@ function Titles({ track, align }: { track: QueueTrack; align: 'center' | 'left' 
 
 /** New style: a blurred cover backdrop, a large cover, the lyric lines and centred controls. */
 function NewStyle({ track }: { track: QueueTrack }) {
-  const cover = coverOf(track, 'large');
   return (
-    <Box sx={{ position: 'relative', minHeight: '100%', overflow: 'hidden' }}>
-      {cover && (
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            inset: -60,
-            backgroundImage: `url("${cover}")`,
-            backgroundSize: 'cover',
-            backgroundPosition: 'center',
-            filter: 'blur(60px) saturate(1.4)',
-            opacity: (th) => (th.palette.mode === 'dark' ? 0.35 : 0.25),
-          }}
-        />
-      )}
+    <Box sx={{ position: 'relative' }}>
       <Box
         sx={{
           position: 'relative',
@@ -120,7 +105,15 @@ function NewStyle({ track }: { track: QueueTrack }) {
           gap: 2.5,
         }}
       >
-        <Box sx={{ alignSelf: 'center', width: 'min(72vw, 40vh, 360px)', boxShadow: 12, borderRadius: 3 }}>
+        <Box
+          sx={{
+            alignSelf: 'center',
+            width: 'min(72vw, 34vh, 360px)',
+            boxShadow: 12,
+            borderRadius: 3,
+            overflow: 'hidden',
+          }}
+        >
           <Cover track={track} size="100%" radius={3} large />
         </Box>
         <Titles track={track} align="center" />
@@ -242,6 +235,27 @@ function ClassicStyle({ track }: { track: QueueTrack }) {
   );
 }
 
+/** The new style's backdrop: the cover, blurred and faint, behind the whole view. */
+function Backdrop({ track }: { track: QueueTrack }) {
+  const cover = coverOf(track, 'large');
+  if (!cover) return null;
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        inset: -60,
+        backgroundImage: `url("${cover}")`,
+        backgroundSize: 'cover',
+        backgroundPosition: 'center',
+        filter: 'blur(60px) saturate(1.4)',
+        opacity: (th) => (th.palette.mode === 'dark' ? 0.35 : 0.25),
+        pointerEvents: 'none',
+      }}
+    />
+  );
+}
+
 /** The full player view in the style of the `playerStyle` setting. */
 export function FullPlayer() {
   const { t } = useTranslation();
@@ -258,7 +272,9 @@ export function FullPlayer() {
       slots={{ transition: SlideUp }}
       data-testid="full-player"
       data-style={style}
+      slotProps={{ paper: { sx: { overflow: 'hidden', backgroundImage: 'none' } } }}
     >
+      {track && style !== 'classic' && <Backdrop track={track} />}
       <Box sx={{ display: 'flex', alignItems: 'center', px: 1, py: 0.5, position: 'relative', zIndex: 1 }}>
         <IconButton aria-label={t('player.collapse')} onClick={close} data-testid="full-player-close">
           <KeyboardArrowDownRounded fontSize="large" />
@@ -272,7 +288,7 @@ export function FullPlayer() {
           {track?.workTitle}
         </Typography>
       </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto' }}>
+      <Box sx={{ flex: 1, overflowY: 'auto', position: 'relative' }}>
         {track && (style === 'classic' ? <ClassicStyle track={track} /> : <NewStyle track={track} />)}
       </Box>
     </Dialog>

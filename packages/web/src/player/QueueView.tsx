@@ -145,7 +145,11 @@ export function QueueView() {
                     </Box>
                   }
                 >
-                  <ListItemButton selected={current} onClick={() => setTrack(i)} sx={{ pr: 15, gap: 1.5 }}>
+                  <ListItemButton
+                    selected={current}
+                    onClick={() => setTrack(i)}
+                    sx={{ pr: '136px !important', gap: 1.5 }}
+                  >
                     <DragIndicatorRounded
                       fontSize="small"
                       sx={{ color: 'text.disabled', cursor: 'grab', display: { xs: 'none', sm: 'block' } }}
