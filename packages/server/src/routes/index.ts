@@ -7,6 +7,7 @@ import { healthRoutes } from './health.ts';
 import { listsRoutes } from './lists.ts';
 import { mediaRoutes } from './media.ts';
 import { playlistRoutes } from './playlist.ts';
+import { recommenderRoutes } from './recommender.ts';
 import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
 import { tracksRoutes } from './tracks.ts';
@@ -22,6 +23,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reviewRoutes);
   await app.register(voteRoutes);
   await app.register(playlistRoutes);
+  await app.register(recommenderRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);

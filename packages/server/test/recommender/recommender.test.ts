@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { account, startTestApp, type TestApp } from '../auth/appHelper.ts';
+import { CATALOGUE } from '../auth/fixtures.ts';
+import { DIALECTS } from '../helpers/db.ts';
+import { seedWorks } from '../helpers/seed.ts';
+
+const WHISPER = [100001, 100002, 100003, 100007];
+const ids = (res: { json(): { works: { id: number }[] } }) => res.json().works.map((w) => w.id);
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+describe.each(DIALECTS)('recommender (%s)', (dialect) => {
+  let t: TestApp;
+  const rec = (path: string, payload: object, headers = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/recommender/${path}`, payload, headers });
+  const feedback = (subject: string, itemId: number, type: string) =>
+    rec('feedback', { type, recommenderUuid: subject, itemId });
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    await seedWorks(t.db, CATALOGUE);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('stores feedback events and refuses unknown types and works', async () => {
+    const ok = await feedback(uuid(1), 100004, 'start');
+    expect(ok.json()).toEqual({ message: 'feedback recorded' });
+    const rows = await t.db.db.selectFrom('recommender_events').selectAll().execute();
+    expect(rows).toMatchObject([{ subject: uuid(1), work_id: 100004, type: 'start', user_id: null }]);
+    for (const body of [
+      { type: 'bogus', recommenderUuid: uuid(1), itemId: 100004 },
+      { type: 'start', recommenderUuid: uuid(1), itemId: 999999 },
+      { type: 'start', itemId: 100004 },
+      { type: 'start', recommenderUuid: 'x'.repeat(200), itemId: 100004 },
+      { recommenderUuid: uuid(1), itemId: 100004 },
+    ]) {
+      const res = await rec('feedback', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+  });
+
+  it('ranks popular works by recent activity', async () => {
+    for (let s = 10; s < 14; s++) {
+      for (const type of ['start', 'play5m', 'progress30']) await feedback(uuid(s), 100005, type);
+    }
+    await feedback(uuid(20), 100006, 'start');
+    const res = await rec('popular', { pageSize: 3 });
+    expect(res.statusCode).toBe(200);
+    // 100005: four listeners with three events each; then 100004 and 100006 with one start each.
+    expect(ids(res)[0]).toBe(100005);
+    expect(ids(res).slice(1, 3).sort()).toEqual([100004, 100006]);
+    expect(res.json().pagination).toMatchObject({ currentPage: 1, pageSize: 3 });
+    // keyword narrows with the search grammar
+    const narrowed = await rec('popular', { keyword: '$tag:comedy$' });
+    expect(ids(narrowed).every((id: number) => [100004, 100006, 100008].includes(id))).toBe(true);
+    expect(ids(narrowed)[0]).toBe(100004);
+  });
+
+  it('recommends whisper works to a whisper listener, leaving out what they finished', async () => {
+    const listener = uuid(99);
+    for (const type of ['start', 'play15m', 'progress30', 'progress60', 'progress90'])
+      await feedback(listener, 100001, type);
+    for (const type of ['start', 'play5m']) await feedback(listener, 100002, type);
+    const res = await rec('recommend-for-user', { recommenderUuid: listener, pageSize: 4 });
+    expect(res.statusCode).toBe(200);
+    const got = ids(res);
+    expect(got).not.toContain(100001);
+    expect(got.slice(0, 3).every((id: number) => WHISPER.includes(id))).toBe(true);
+    expect(got).toEqual(expect.arrayContaining([100003, 100007]));
+    // A comedy listener gets their unfinished work back, then other comedy works.
+    const fan = uuid(98);
+    for (const type of ['start', 'progress60']) await feedback(fan, 100004, type);
+    const comedy = ids(await rec('recommend-for-user', { recommenderUuid: fan, pageSize: 3 }));
+    expect(comedy[0]).toBe(100004);
+    expect([100006, 100008]).toContain(comedy[1]);
+  });
+
+  it('uses a signed-in user’s reviews and playlists, and co-listening for neighbours', async () => {
+    const u = await account(t, 'whisperfan');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/review',
+      headers: u,
+      payload: { work_id: 100003, rating: 5, progress: 'listened' },
+    });
+    const res = await rec('recommend-for-user', { pageSize: 3 }, u);
+    const got = ids(res);
+    expect(got).not.toContain(100003);
+    expect(got.every((id: number) => WHISPER.includes(id))).toBe(true);
+
+    const near = await rec('item-neighbors', { itemId: 'RJ100001' });
+    expect(near.statusCode).toBe(200);
+    const n = ids(near);
+    expect(n).not.toContain(100001);
+    expect(n.slice(0, 3).every((id: number) => WHISPER.includes(id))).toBe(true);
+    // 100002 shares circle and voice actor with 100001: the closest.
+    expect(n[0]).toBe(100002);
+    const bad = await rec('item-neighbors', { itemId: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    const neg = await rec('popular', { page: -1 });
+    expect(neg.statusCode).toBe(400);
+  });
+});
