@@ -1,0 +1,86 @@
+/**
+ * Cover variants: made once with sharp from the work's image, cached, regenerated when the image
+ * changes; a placeholder when the work has none; null for an unknown work.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { coverFile } from '../src/services/covers.ts';
+import { DIALECTS } from './helpers/db.ts';
+import { scanFixture, tempDir, writeTree } from './scanner/helpers.ts';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() {} };
+
+async function png(w: number, h: number, color: string): Promise<Buffer> {
+  return sharp({ create: { width: w, height: h, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+}
+
+describe.each(DIALECTS)('covers (%s)', (dialect) => {
+  async function setup(files: Record<string, Buffer | string | number>) {
+    const root = tempDir();
+    writeTree(root, files);
+    const fx = await scanFixture(dialect, [root]);
+    cleanups.push(
+      () => fx.close(),
+      () => fs.rmSync(root, { recursive: true, force: true }),
+    );
+    await fx.scan();
+    const ctx = { config: fx.config, db: fx.db, log: silent as never };
+    return { root, fx, ctx };
+  }
+
+  it('makes main, sam and 240x240 JPEGs once and caches them', async () => {
+    const { root, ctx, fx } = await setup({
+      'RJ01000001/01.wav': 1,
+      'RJ01000001/cover.png': await png(1600, 1200, '#ff0000'),
+      'RJ01000001/other.png': await png(100, 100, '#00ff00'),
+    });
+    const sizes: Record<string, [number, number]> = {
+      main: [1000, 750],
+      sam: [300, 225],
+      '240x240': [240, 240],
+    };
+    for (const [type, [w, h]] of Object.entries(sizes)) {
+      const file = await coverFile(ctx, 1000001, type as 'main');
+      expect(file && path.dirname(file)).toBe(path.join(fx.dataDir, 'covers'));
+      const meta = await sharp(file!).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', w, h]);
+      const { dominant } = await sharp(file!).stats();
+      expect(dominant.r).toBeGreaterThan(200);
+      expect(dominant.g).toBeLessThan(60);
+    }
+    const again = await coverFile(ctx, 1000001, 'sam');
+    const mtime = fs.statSync(again!).mtimeMs;
+    expect(await coverFile(ctx, 1000001, 'sam')).toBe(again);
+    expect(fs.statSync(again!).mtimeMs).toBe(mtime);
+
+    // A replaced cover image gets new variants.
+    fs.writeFileSync(path.join(root, 'RJ01000001/cover.png'), await png(800, 800, '#0000ff'));
+    const replaced = await coverFile(ctx, 1000001, 'sam');
+    expect(replaced).not.toBe(again);
+    expect((await sharp(replaced!).stats()).dominant.b).toBeGreaterThan(200);
+  });
+
+  it('sends a placeholder for a work without image and null for an unknown work', async () => {
+    const { ctx } = await setup({ 'RJ01000002/01.wav': 1 });
+    const file = await coverFile(ctx, 1000002, '240x240');
+    expect(path.basename(file!)).toBe('placeholder-240x240.jpg');
+    const meta = await sharp(file!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 240, 240]);
+    expect(await coverFile(ctx, 424242, 'main')).toBeNull();
+  });
+
+  it('falls back to the placeholder when the image is unreadable', async () => {
+    const { ctx } = await setup({ 'RJ01000003/01.wav': 1, 'RJ01000003/cover.jpg': 'not really a jpeg' });
+    const file = await coverFile(ctx, 1000003, 'main');
+    expect(path.basename(file!)).toBe('placeholder-main.jpg');
+  });
+});
