@@ -1,3 +1,48 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { bootstrapSession } from '../auth/session.ts';
+import { i18n } from '../i18n/index.ts';
+import { useIsDark } from './darkMode.ts';
+import { HealthGate } from './HealthGate.tsx';
+import { routes } from './routes.tsx';
+import { makeTheme } from './theme.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
+});
+
+const router = createBrowserRouter(routes);
+
+function Themed() {
+  const dark = useIsDark();
+  const theme = useMemo(() => makeTheme(dark), [dark]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#1c1925' : '#ffffff');
+  }, [dark]);
+  useEffect(() => {
+    void bootstrapSession();
+  }, []);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <HealthGate>
+        <RouterProvider router={router} />
+      </HealthGate>
+    </ThemeProvider>
+  );
+}
+
 export function App() {
-  return <h1>Sasayaki</h1>;
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <Themed />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
 }

@@ -50,7 +50,7 @@ export const settingsBundle: Bundle = {
       quickMarkTarget: 'Quick-mark playlist: {{name}}',
       recommenderUuid: 'Recommender id',
       renewRecommenderUuid: 'Renew',
-      tagVoteRulesAccepted: 'Tag-vote rules accepted',
+      tagVoteRules: 'Tag-vote rules accepted',
     },
   },
   'zh-CN': {
@@ -102,7 +102,7 @@ export const settingsBundle: Bundle = {
       quickMarkTarget: '快速标记播放列表：{{name}}',
       recommenderUuid: '推荐 ID',
       renewRecommenderUuid: '重新生成',
-      tagVoteRulesAccepted: '已接受标签投票规则',
+      tagVoteRules: '已接受标签投票规则',
     },
   },
   ja: {
@@ -154,7 +154,7 @@ export const settingsBundle: Bundle = {
       quickMarkTarget: 'クイックマークのプレイリスト：{{name}}',
       recommenderUuid: 'おすすめ ID',
       renewRecommenderUuid: '再生成',
-      tagVoteRulesAccepted: 'タグ投票ルールに同意済み',
+      tagVoteRules: 'タグ投票ルールに同意済み',
     },
   },
 };

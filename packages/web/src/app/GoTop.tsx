@@ -1,0 +1,35 @@
+import UpIcon from '@mui/icons-material/KeyboardArrowUp';
+import Fab from '@mui/material/Fab';
+import Zoom from '@mui/material/Zoom';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The go-to-top button, shown after 150 px of scroll (spec §9). */
+export function GoTop() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setShown(window.scrollY > 150);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  return (
+    <Zoom in={shown}>
+      <Fab
+        size="small"
+        color="primary"
+        aria-label={t('app.goTop')}
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        sx={{
+          position: 'fixed',
+          right: 16,
+          bottom: 'calc(96px + env(safe-area-inset-bottom))',
+          zIndex: 1100,
+        }}
+      >
+        <UpIcon />
+      </Fab>
+    </Zoom>
+  );
+}

@@ -1,0 +1,110 @@
+import BackIcon from '@mui/icons-material/ArrowBack';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { AuthDialog } from '../auth/AuthDialog.tsx';
+import { SearchBox } from '../search/SearchBox.tsx';
+import { useSettings } from '../settings/store.ts';
+import { GoTop } from './GoTop.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
+import { Notifier } from './Notifier.tsx';
+import { PlayerFooter } from './PlayerSlots.tsx';
+import { SideDrawer } from './SideDrawer.tsx';
+
+const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
+
+/** Shell of spec §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
+export function Layout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const wide = useMediaQuery('(min-width: 1024px)', { noSsr: true });
+  const pushMode = useSettings((s) => s.sidebarExpandMode) === 'push' && wide;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const homeLike = HOME_LIKE.has(pathname);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        sx={{
+          zIndex: (th) => (pushMode ? th.zIndex.drawer + 1 : th.zIndex.appBar),
+          backdropFilter: 'blur(12px)',
+          bgcolor: (th) => (th.palette.mode === 'dark' ? 'rgba(28,25,37,0.85)' : 'rgba(255,255,255,0.85)'),
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Toolbar sx={{ gap: 0.5 }}>
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label={t('app.menu')}
+            onClick={() => setDrawerOpen((o) => !o)}
+            data-testid="menu-button"
+          >
+            <MenuIcon />
+          </IconButton>
+          {!homeLike && (
+            <IconButton color="inherit" aria-label={t('app.back')} onClick={() => navigate(-1)}>
+              <BackIcon />
+            </IconButton>
+          )}
+          <Typography
+            component={Link}
+            to="/works"
+            variant="h6"
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              fontWeight: 800,
+              letterSpacing: 0.5,
+              mr: 2,
+              display: { xs: homeLike ? 'block' : 'none', sm: 'block' },
+              background: 'linear-gradient(90deg, #8b6cf6, #e0508d)',
+              WebkitBackgroundClip: 'text',
+              WebkitTextFillColor: 'transparent',
+            }}
+          >
+            {t('app.title')}
+          </Typography>
+          <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            {pathname !== '/playlist' && <SearchBox />}
+          </Box>
+          <LanguageMenu />
+        </Toolbar>
+      </AppBar>
+      <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pb: 'calc(140px + env(safe-area-inset-bottom))',
+          transition: 'margin 200ms',
+        }}
+      >
+        <Toolbar />
+        <Suspense
+          fallback={<LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+        >
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Box component="footer" sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1200 }}>
+        <PlayerFooter />
+      </Box>
+      <GoTop />
+      <Notifier />
+      <AuthDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { loadPlayer, type PlayerModule } from './playerBridge.ts';
+
+const Nothing: ComponentType = () => null;
+
+function slot(name: keyof Pick<PlayerModule, 'PlayerBar' | 'LyricsBar' | 'PlayerOverlays'>) {
+  return lazy(async () => ({ default: (await loadPlayer())?.[name] ?? Nothing }));
+}
+
+const PlayerBar = slot('PlayerBar');
+const LyricsBar = slot('LyricsBar');
+const PlayerOverlays = slot('PlayerOverlays');
+
+/** Footer slots of the layout (spec §2.1): the lyrics bar above the player bar. */
+export function PlayerFooter() {
+  return (
+    <Suspense fallback={null}>
+      <LyricsBar />
+      <PlayerBar />
+      <PlayerOverlays />
+    </Suspense>
+  );
+}

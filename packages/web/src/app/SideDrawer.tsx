@@ -1,0 +1,131 @@
+import SleepIcon from '@mui/icons-material/Bedtime';
+import SystemIcon from '@mui/icons-material/BrightnessAuto';
+import DarkIcon from '@mui/icons-material/DarkMode';
+import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
+import CircleIcon from '@mui/icons-material/Groups';
+import AboutIcon from '@mui/icons-material/InfoOutlined';
+import LibraryIcon from '@mui/icons-material/LibraryMusic';
+import LightIcon from '@mui/icons-material/LightMode';
+import TagIcon from '@mui/icons-material/LocalOffer';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import PlaylistIcon from '@mui/icons-material/QueueMusic';
+import VaIcon from '@mui/icons-material/RecordVoiceOver';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import ShuffleIcon from '@mui/icons-material/Shuffle';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { logout } from '../auth/session.ts';
+import { isLoggedIn, openLoginDialog, useAuth } from '../auth/store.ts';
+import { useSettings } from '../settings/store.ts';
+import { NEXT_DARK_MODE } from './darkMode.ts';
+import { openSleepTimer } from './playerBridge.ts';
+import { randomPlay } from './randomPlay.ts';
+
+export const DRAWER_WIDTH = 230;
+
+interface Props {
+  open: boolean;
+  /** Push mode on a wide screen: the drawer sits beside the page instead of over it. */
+  push: boolean;
+  onClose: () => void;
+}
+
+export function SideDrawer({ open, push, onClose }: Props) {
+  const { t } = useTranslation();
+  const loggedIn = useAuth(isLoggedIn);
+  const userName = useAuth((s) => s.user?.name ?? '');
+  const darkMode = useSettings((s) => s.darkMode);
+  const set = useSettings((s) => s.set);
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const { pathname } = useLocation();
+
+  const closeIfOverlay = () => !push && onClose();
+  const link = (to: string, icon: ReactNode, label: string, match = (p: string) => p.startsWith(to)) => (
+    <ListItemButton component={NavLink} to={to} selected={match(pathname)} onClick={closeIfOverlay}>
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+  const action = (icon: ReactNode, label: string, onClick: () => void) => (
+    <ListItemButton
+      onClick={() => {
+        closeIfOverlay();
+        onClick();
+      }}
+    >
+      <ListItemIcon>{icon}</ListItemIcon>
+      <ListItemText primary={label} />
+    </ListItemButton>
+  );
+  const darkIcon =
+    darkMode === 'enabled' ? <DarkIcon /> : darkMode === 'disabled' ? <LightIcon /> : <SystemIcon />;
+
+  return (
+    <Drawer
+      variant={push ? 'persistent' : 'temporary'}
+      open={open}
+      onClose={onClose}
+      sx={{
+        width: push && open ? DRAWER_WIDTH : 0,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
+      }}
+      slotProps={{ paper: { component: 'nav', 'aria-label': t('app.menu') } as object }}
+    >
+      {push && <Toolbar />}
+      <List dense={false} data-testid="side-drawer">
+        {link('/works', <LibraryIcon />, t('app.nav.library'), (p) => p === '/works' || p === '/')}
+        {link('/favourites', <FavoriteIcon />, t('app.nav.favourites'))}
+        {link('/playlists', <PlaylistIcon />, t('app.nav.playlists'))}
+        {link('/circles', <CircleIcon />, t('app.nav.circles'))}
+        {link('/tags', <TagIcon />, t('app.nav.tags'))}
+        {link('/vas', <VaIcon />, t('app.nav.vas'))}
+        <Divider sx={{ my: 1 }} />
+        {action(<ShuffleIcon />, t('app.nav.randomPlay'), () => void randomPlay().catch(() => undefined))}
+        {action(<SleepIcon />, t('app.nav.sleepMode'), () => void openSleepTimer())}
+        <ListItemButton
+          onClick={() => set({ darkMode: NEXT_DARK_MODE[darkMode] })}
+          data-testid="dark-mode-toggle"
+        >
+          <ListItemIcon>{darkIcon}</ListItemIcon>
+          <ListItemText primary={t(`app.darkMode.${darkMode}`)} />
+        </ListItemButton>
+        <Divider sx={{ my: 1 }} />
+        {link('/about', <AboutIcon />, t('app.nav.about'))}
+        {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
+        {loggedIn
+          ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
+          : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}
+      </List>
+      <Dialog open={confirmLogout} onClose={() => setConfirmLogout(false)}>
+        <DialogTitle>{t('auth.logoutConfirm', { name: userName })}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setConfirmLogout(false)}>{t('common.cancel')}</Button>
+          <Button
+            variant="contained"
+            color="error"
+            onClick={() => {
+              setConfirmLogout(false);
+              logout();
+            }}
+          >
+            {t('auth.logout')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Drawer>
+  );
+}

@@ -1,0 +1,17 @@
+import type { TrackNode, WorkList } from '@sasayaki/contract';
+import { api } from '../api/client.ts';
+import { i18n } from '../i18n/index.ts';
+import { notify } from '../notify/store.ts';
+import { audioFilesOf, playFiles } from './playerBridge.ts';
+
+/** The drawer's random play: one random work (order betterRandom), all its audio from the start. */
+export async function randomPlay(): Promise<void> {
+  const list = await api.get<WorkList>('/api/works', { order: 'betterRandom', page: 1, pageSize: 1 });
+  const work = list.works[0];
+  const files = work ? audioFilesOf(await api.get<TrackNode[]>(`/api/tracks/${work.id}`, { v: 1 })) : [];
+  if (!work || files.length === 0) {
+    notify({ type: 'warning', message: i18n.t('app.randomPlayFailed') });
+    return;
+  }
+  await playFiles(files, work, 0);
+}

@@ -1,0 +1,90 @@
+import type { RouteObject } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { Layout } from './Layout.tsx';
+import { LoginRedirect, RequireLogin } from './RequireLogin.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Route-level code splitting: each screen is its own chunk. */
+const works = (source: 'works' | 'popular' | 'recommend') => async () => {
+  const { WorksPage } = await import('../works/WorksPage.tsx');
+  return { Component: () => <WorksPage source={source} /> };
+};
+const entities = (restrict: 'circles' | 'tags' | 'vas') => async () => {
+  const { EntityListPage } = await import('../works/EntityListPage.tsx');
+  return { Component: () => <EntityListPage restrict={restrict} /> };
+};
+const work = async () => ({ Component: (await import('../work/WorkPage.tsx')).WorkPage });
+const favourites = (filter: string | null) => async () => {
+  const { FavouritesPage } = await import('../works/FavouritesPage.tsx');
+  return {
+    Component: () => (
+      <RequireLogin>
+        <FavouritesPage filter={filter} />
+      </RequireLogin>
+    ),
+  };
+};
+
+function PlaylistLegacyRedirect() {
+  const { id } = useParams();
+  return <Navigate to={`/playlist?id=${encodeURIComponent(id ?? '')}`} replace />;
+}
+
+/** The route table of spec §2.2. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: Layout,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, element: <Navigate to="/works" replace /> },
+      { path: 'works', lazy: works('works') },
+      { path: 'popular', lazy: works('popular') },
+      { path: 'recommend', lazy: works('recommend') },
+      { path: 'work/:id', lazy: work },
+      { path: 'work/:id/:sourceType/:sourceId', lazy: work },
+      { path: 'circles', lazy: entities('circles') },
+      { path: 'tags', lazy: entities('tags') },
+      { path: 'vas', lazy: entities('vas') },
+      {
+        path: 'about',
+        lazy: async () => ({ Component: (await import('../pages/AboutPage.tsx')).AboutPage }),
+      },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('../settings/SettingsPage.tsx')).SettingsPage }),
+      },
+      {
+        path: 'debug',
+        lazy: async () => ({ Component: (await import('../pages/DebugPage.tsx')).DebugPage }),
+      },
+      {
+        path: 'playlists',
+        lazy: async () => ({ Component: (await import('../works/PlaylistsPage.tsx')).PlaylistsPage }),
+      },
+      {
+        path: 'playlist',
+        lazy: async () => ({ Component: (await import('../works/PlaylistPage.tsx')).PlaylistPage }),
+      },
+      { path: 'playlist/:id', Component: PlaylistLegacyRedirect },
+      { path: 'favourites', lazy: favourites(null) },
+      { path: 'favourites/review', lazy: favourites(null) },
+      { path: 'favourites/progress', lazy: favourites('marked') },
+      { path: 'favourites/progress/:progress', lazy: favourites('param') },
+      { path: 'favourites/folder', lazy: favourites('folder') },
+      { path: 'listening', lazy: favourites('listening') },
+      { path: 'listened', lazy: favourites('listened') },
+      { path: 'replay', lazy: favourites('replay') },
+      { path: 'postponed', lazy: favourites('postponed') },
+      { path: 'login', Component: LoginRedirect },
+      {
+        path: '404',
+        lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
+      },
+    ],
+  },
+];

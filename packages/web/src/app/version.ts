@@ -1,0 +1,2 @@
+/** App version (spec §9), from the contract. */
+export { APP_VERSION } from '@sasayaki/contract';

@@ -1,0 +1,2 @@
+/** Stable keys for n skeleton placeholders. */
+export const placeholders = (n: number): string[] => Array.from({ length: n }, (_, i) => `placeholder-${i}`);

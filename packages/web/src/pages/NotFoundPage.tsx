@@ -1,0 +1,25 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ py: 10, px: 2, textAlign: 'center' }} data-testid="not-found">
+      <Typography variant="h2" sx={{ fontWeight: 900, opacity: 0.3 }}>
+        404
+      </Typography>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('app.notFound.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('app.notFound.text')}
+      </Typography>
+      <Button component={Link} to="/works" variant="contained">
+        {t('app.notFound.home')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { Work } from '@sasayaki/contract';
+import { Autoplay, Keyboard, Navigation } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
+import 'swiper/css/navigation';
+import type { ReactNode } from 'react';
+import { WorkCard } from './card/WorkCard.tsx';
+
+/** 2, 3, 4 or 6 slides by width, 4 s autoplay (spec §9). Its own chunk: only home and work pages load it. */
+export function WorkSwiper({ title, works, action }: { title: string; works: Work[]; action?: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 3 }} aria-label={title}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+          {title}
+        </Typography>
+        {action}
+      </Box>
+      <Swiper
+        modules={[Autoplay, Navigation, Keyboard]}
+        autoplay={{ delay: 4000, disableOnInteraction: false, pauseOnMouseEnter: true }}
+        navigation
+        keyboard={{ enabled: true, onlyInViewport: true }}
+        spaceBetween={12}
+        slidesPerView={2}
+        breakpoints={{ 600: { slidesPerView: 3 }, 900: { slidesPerView: 4 }, 1280: { slidesPerView: 6 } }}
+        style={{ paddingBottom: 4 }}
+      >
+        {works.map((w) => (
+          <SwiperSlide key={w.id} style={{ height: 'auto' }}>
+            <WorkCard work={w} variant="compact" />
+          </SwiperSlide>
+        ))}
+      </Swiper>
+    </Box>
+  );
+}

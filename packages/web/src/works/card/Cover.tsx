@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import type { Work } from '@sasayaki/contract';
+import { DurationBadge } from './DurationBadge.tsx';
+
+interface Props {
+  work: Pick<
+    Work,
+    'title' | 'source_id' | 'nsfw' | 'samCoverUrl' | 'mainCoverUrl' | 'thumbnailCoverUrl' | 'duration'
+  >;
+  size?: 'main' | 'sam' | 'thumb';
+  showCode?: boolean;
+}
+
+/**
+ * A work cover at a fixed 4:3 box (nothing jumps while it loads), lazy-loaded. An nsfw cover is
+ * blurred on devices with a hover pointer until hovered (spec §2.5).
+ */
+export function Cover({ work, size = 'main', showCode = true }: Props) {
+  const src =
+    size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl;
+  return (
+    <Box
+      data-nsfw={work.nsfw ? 'true' : undefined}
+      sx={{
+        position: 'relative',
+        aspectRatio: size === 'thumb' ? '1 / 1' : '4 / 3',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+        '& img': { transition: 'filter 200ms, transform 300ms' },
+        '@media (hover: hover)': {
+          '&[data-nsfw] img': { filter: 'blur(14px)' },
+          '&[data-nsfw]:hover img': { filter: 'none' },
+          '&:hover img': { transform: 'scale(1.03)' },
+        },
+      }}
+    >
+      {src && (
+        <img
+          src={src}
+          alt={work.title}
+          loading="lazy"
+          decoding="async"
+          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      )}
+      {showCode && (
+        <Chip
+          label={work.source_id}
+          size="small"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: 8,
+            bgcolor: 'rgba(0,0,0,0.6)',
+            color: '#fff',
+            fontWeight: 600,
+            fontFamily: 'ui-monospace, monospace',
+          }}
+        />
+      )}
+      <Box sx={{ position: 'absolute', right: 8, bottom: 8 }}>
+        <DurationBadge seconds={work.duration} />
+      </Box>
+    </Box>
+  );
+}
