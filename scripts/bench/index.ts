@@ -1,0 +1,322 @@
+/**
+ * `npm run bench`: latency and throughput of the catalogue API on a 100,000-work catalogue
+ * (SQLite, and PostgreSQL when reachable), streaming throughput against a plain static file
+ * server, and the scanner benchmark (scan.ts) when present.
+ *
+ * The catalogue is built once and cached in /tmp/sasayaki-bench (SQLite file, PostgreSQL
+ * database `sasayaki_bench`). Each endpoint: 1 s warm-up, then autocannon for 5 s with 4
+ * connections; the server runs in its own process (scripts/bench/server.ts).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { type Db, openDb } from '../../packages/server/src/db/connect.ts';
+import { BENCH_FACTS, BENCH_WORKS, buildBenchCatalogue, STREAM_WORK_ID } from './catalogue.ts';
+
+const DIR = '/tmp/sasayaki-bench';
+const VERSION = 'v1';
+const SQLITE_FILE = path.join(DIR, `catalogue-${VERSION}.db`);
+const LIBRARY = path.join(DIR, 'library');
+const STREAM_FOLDER = `RJ0${STREAM_WORK_ID}`;
+const STREAM_FILE = path.join(LIBRARY, STREAM_FOLDER, 'stream-100MB.bin');
+const STREAM_FILE_ID = 99_000_000;
+const STREAM_BYTES = 100 * 1024 * 1024;
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/sasayaki_bench';
+const PORTS = { sqlite: 9250, postgres: 9251, static: 9260 };
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+function ensureStreamFile(): void {
+  if (fs.existsSync(STREAM_FILE) && fs.statSync(STREAM_FILE).size === STREAM_BYTES) return;
+  fs.mkdirSync(path.dirname(STREAM_FILE), { recursive: true });
+  const fd = fs.openSync(STREAM_FILE, 'w');
+  const chunk = crypto.randomBytes(1024 * 1024);
+  for (let i = 0; i < STREAM_BYTES / chunk.length; i++) fs.writeSync(fd, chunk);
+  fs.closeSync(fd);
+}
+
+/** The one work whose folder exists: the streaming file lives in it. */
+async function ensureStreamWork(t: Db): Promise<void> {
+  const { db } = t;
+  const exists = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', '=', STREAM_FILE_ID)
+    .executeTakeFirst();
+  if (exists) return;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('works')
+      .values({
+        id: STREAM_WORK_ID,
+        source_id: `RJ0${STREAM_WORK_ID}`,
+        title: 'ストリーミング計測 Streaming benchmark',
+        create_date: '2020-01-01',
+        folder_path: STREAM_FOLDER,
+        root_index: 0,
+        search_text: 'streaming benchmark',
+      })
+      .execute();
+    await tx
+      .insertInto('files')
+      .values({
+        id: STREAM_FILE_ID,
+        work_id: STREAM_WORK_ID,
+        path: path.basename(STREAM_FILE),
+        type: 'other',
+        size: STREAM_BYTES,
+        mtime: Math.trunc(fs.statSync(STREAM_FILE).mtimeMs),
+      })
+      .execute();
+  });
+}
+
+async function countWorks(t: Db): Promise<number> {
+  const r = await t.db
+    .selectFrom('works')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+async function prepareSqlite(): Promise<string> {
+  if (!fs.existsSync(`${SQLITE_FILE}.complete`)) {
+    fs.mkdirSync(DIR, { recursive: true });
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${SQLITE_FILE}${suffix}`, { force: true });
+    log(`building the SQLite catalogue (${BENCH_WORKS} works, once) in ${SQLITE_FILE}`);
+    const started = Date.now();
+    const t = await openDb({ sqlitePath: SQLITE_FILE });
+    await buildBenchCatalogue(t, log);
+    await t.db
+      .executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } } as never)
+      .catch(() => {});
+    await t.close();
+    fs.writeFileSync(`${SQLITE_FILE}.complete`, new Date().toISOString());
+    log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const t = await openDb({ sqlitePath: SQLITE_FILE });
+  await ensureStreamWork(t);
+  await t.close();
+  return SQLITE_FILE;
+}
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    const exists = await c.query('select 1 from pg_database where datname = $1', ['sasayaki_bench']);
+    if (exists.rowCount === 0) await c.query('create database sasayaki_bench');
+    return true;
+  } catch (err) {
+    log(`PostgreSQL not reachable (${(err as Error).message}): PostgreSQL rows skipped`);
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+async function preparePostgres(): Promise<string> {
+  const t = await openDb({ databaseUrl: PG_URL, poolSize: 4 });
+  try {
+    const n = await countWorks(t);
+    if (n < BENCH_WORKS) {
+      if (n > 0) {
+        await t.close();
+        const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+        await c.connect();
+        await c.query('drop database sasayaki_bench with (force)');
+        await c.query('create database sasayaki_bench');
+        await c.end();
+        return preparePostgres();
+      }
+      log(`building the PostgreSQL catalogue (${BENCH_WORKS} works, once) in sasayaki_bench`);
+      const started = Date.now();
+      await buildBenchCatalogue(t, log);
+      await t.db
+        .executeQuery({ sql: 'analyze', parameters: [], query: { kind: 'RawNode' } } as never)
+        .catch(() => {});
+      log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await ensureStreamWork(t);
+  } finally {
+    await t.close().catch(() => {});
+  }
+  return PG_URL;
+}
+
+async function startServer(dbSpec: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      BENCH_DB: dbSpec,
+      BENCH_PORT: String(port),
+      BENCH_LIBRARY: LIBRARY,
+      BENCH_DATA: path.join(DIR, `data-${port}`),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('listening')) resolve();
+    });
+  });
+  return child;
+}
+
+interface Row {
+  dialect: string;
+  name: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(url: string, seconds: number): Promise<autocannon.Result> {
+  return autocannon({ url, connections: 4, duration: seconds, pipelining: 1 });
+}
+
+async function benchEndpoints(dialect: string, port: number): Promise<Row[]> {
+  const base = `http://127.0.0.1:${port}`;
+  const enc = encodeURIComponent;
+  const endpoints: [string, string][] = [
+    ['works page 1 (default order)', '/api/works?page=1'],
+    ['works page 500 (default order)', '/api/works?page=500'],
+    [`search plain word "${BENCH_FACTS.word}"`, `/api/search/${enc(BENCH_FACTS.word)}`],
+    [
+      'search tag + VA exclusion + rating',
+      `/api/search/${enc(`$tag:${BENCH_FACTS.tag}$ $-va:${BENCH_FACTS.va}$ $rate:4.2$`)}`,
+    ],
+    ['work detail', `/api/work/RJ${BENCH_FACTS.workWithFiles}`],
+    ['tracks tree', `/api/tracks/${BENCH_FACTS.workWithFiles}?v=1`],
+  ];
+  const rows: Row[] = [];
+  for (const [name, p] of endpoints) {
+    const check = await fetch(base + p);
+    if (!check.ok) throw new Error(`${p} answered ${check.status}: ${await check.text()}`);
+    await measure(base + p, 1);
+    const r = await measure(base + p, 5);
+    rows.push({
+      dialect,
+      name,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      rps: r.requests.average,
+      errors: r.errors + r.non2xx,
+    });
+    log(
+      `  ${dialect} ${name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s`,
+    );
+  }
+  return rows;
+}
+
+/** Downloads a URL to nowhere; bytes per second. */
+function download(url: string): Promise<{ bytes: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    http
+      .get(url, (res) => {
+        let bytes = 0;
+        res.on('data', (d: Buffer) => {
+          bytes += d.length;
+        });
+        res.on('end', () => resolve({ bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function benchStreaming(apiPort: number): Promise<{ api: number; plain: number }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': STREAM_BYTES });
+    fs.createReadStream(STREAM_FILE).pipe(res);
+  });
+  await new Promise<void>((r) => server.listen(PORTS.static, '127.0.0.1', () => r()));
+  const apiUrl = `http://127.0.0.1:${apiPort}/api/media/stream/${STREAM_FILE_ID}`;
+  const plainUrl = `http://127.0.0.1:${PORTS.static}/`;
+  const totals = { api: { bytes: 0, seconds: 0 }, plain: { bytes: 0, seconds: 0 } };
+  try {
+    await download(apiUrl);
+    await download(plainUrl);
+    // Alternate the two so that page cache and CPU frequency treat them alike.
+    for (let i = 0; i < 5; i++) {
+      for (const [key, url] of [
+        ['api', apiUrl],
+        ['plain', plainUrl],
+      ] as const) {
+        const r = await download(url);
+        if (r.bytes !== STREAM_BYTES) throw new Error(`${url} sent ${r.bytes} bytes, not ${STREAM_BYTES}`);
+        totals[key].bytes += r.bytes;
+        totals[key].seconds += r.seconds;
+      }
+    }
+  } finally {
+    server.close();
+  }
+  const mbps = (t: { bytes: number; seconds: number }) => t.bytes / t.seconds / 1024 / 1024;
+  return { api: mbps(totals.api), plain: mbps(totals.plain) };
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['dialect', 'endpoint', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'target'];
+  const lines = rows.map((r) => [
+    r.dialect,
+    r.name,
+    String(r.p50),
+    String(r.p99),
+    String(Math.round(r.rps)),
+    String(r.errors),
+    r.dialect !== 'sqlite' ? '-' : r.p50 < 20 && r.p99 < 50 ? 'met' : 'MISSED',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => [...l[i]!].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  log('');
+  log(fmt(header));
+  log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) log(fmt(l));
+}
+
+async function main(): Promise<void> {
+  ensureStreamFile();
+  const targets: [string, string, number][] = [['sqlite', await prepareSqlite(), PORTS.sqlite]];
+  if (await pgReachable()) targets.push(['postgres', await preparePostgres(), PORTS.postgres]);
+
+  const rows: Row[] = [];
+  let streaming: { api: number; plain: number } | null = null;
+  for (const [dialect, spec, port] of targets) {
+    const server = await startServer(spec, port);
+    try {
+      log(`\n${dialect}: server on port ${port}`);
+      rows.push(...(await benchEndpoints(dialect, port)));
+      if (dialect === 'sqlite') streaming = await benchStreaming(port);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  }
+  printTable(rows);
+  if (streaming) {
+    const ratio = streaming.api / streaming.plain;
+    log(
+      `\nstreaming 100 MB: /api/media/stream ${streaming.api.toFixed(0)} MB/s, plain static server ${streaming.plain.toFixed(0)} MB/s, ratio ${(ratio * 100).toFixed(0)}% (target ≥ 80%: ${ratio >= 0.8 ? 'met' : 'MISSED'})`,
+    );
+  }
+  const scanBench = path.join(HERE, 'scan.ts');
+  if (fs.existsSync(scanBench)) {
+    log('\nscanner benchmark (scripts/bench/scan.ts):');
+    spawnSync(process.execPath, ['--import', 'tsx', scanBench], { cwd: ROOT, stdio: 'inherit' });
+  }
+}
+
+await main();

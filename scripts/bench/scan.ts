@@ -1,0 +1,153 @@
+/**
+ * Scanner benchmark: first scan and no-change rescan of the demo library and of a generated
+ * library of 10,000 works (tiny files), on SQLite and, when reachable, PostgreSQL.
+ * Libraries are generated once into /tmp/sasayaki-bench-scan and reused.
+ *
+ * Run: `tsx scripts/bench/scan.ts` (also run by `npm run bench`). `--works N` changes the size.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { dropPgSchema, openDb } from '../../packages/server/src/db/connect.ts';
+import { scanLibrary } from '../../packages/server/src/scanner/index.ts';
+import { wavTone } from '../demo/audio.ts';
+import { generateDemoLibrary } from '../demo/generate.ts';
+
+const DIR = '/tmp/sasayaki-bench-scan';
+const PG_URL =
+  process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const argWorks = process.argv.indexOf('--works');
+const WORKS = argWorks > 0 ? Number(process.argv[argWorks + 1]) : 10_000;
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+async function ensureDemo(): Promise<string> {
+  const dir = path.join(DIR, 'demo');
+  if (!fs.existsSync(`${dir}.complete`)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await generateDemoLibrary(dir);
+    fs.writeFileSync(`${dir}.complete`, '');
+  }
+  return dir;
+}
+
+/** N works in 100 grouping folders: two short WAVs, a subtitle, a cover, a sidecar every other work. */
+async function ensureBulk(n: number): Promise<string> {
+  const dir = path.join(DIR, `library-${n}-v1`);
+  if (fs.existsSync(`${dir}.complete`)) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  log(`generating a library of ${n} works in ${dir} (once)`);
+  const wav = wavTone(0.25, 440, 1);
+  const cover = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c0a0e0' } })
+    .jpeg()
+    .toBuffer();
+  for (let i = 0; i < n; i++) {
+    const code = `RJ0${2_000_000 + i}`;
+    const work = path.join(dir, `circle-${String(i % 100).padStart(2, '0')}`, `${code} 作品 ${i}`);
+    fs.mkdirSync(path.join(work, 'mp3'), { recursive: true });
+    fs.writeFileSync(path.join(work, 'mp3', '01 本編.wav'), wav);
+    fs.writeFileSync(path.join(work, 'mp3', '02 おまけ.wav'), wav);
+    fs.writeFileSync(path.join(work, 'mp3', '01 本編.lrc'), '[00:00.10]こんばんは\n');
+    fs.writeFileSync(path.join(work, 'cover.jpg'), cover);
+    if (i % 2 === 0) {
+      fs.writeFileSync(
+        path.join(work, 'work.json'),
+        JSON.stringify({
+          title: `ベンチマーク作品 ${i}`,
+          circle: { id: 10_000 + (i % 100), name: `サークル${i % 100}` },
+          vas: [{ name: `声優${i % 37}` }],
+          tags: [
+            { id: 1 + (i % 20), name: `タグ${i % 20}`, i18n: { 'en-us': { name: `tag ${i % 20}` } } },
+            { id: 100 + (i % 7), name: `ジャンル${i % 7}` },
+          ],
+        }),
+      );
+    }
+  }
+  fs.writeFileSync(`${dir}.complete`, '');
+  return dir;
+}
+
+async function pgReachable(): Promise<boolean> {
+  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+interface Result {
+  library: string;
+  dialect: string;
+  works: number;
+  files: number;
+  firstMs: number;
+  rescanMs: number;
+}
+
+async function bench(library: string, name: string, dialect: 'sqlite' | 'postgres'): Promise<Result> {
+  const dataDir = path.join(DIR, `data-${name}-${dialect}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const schema = `bench_scan_${process.pid}`;
+  const db =
+    dialect === 'postgres'
+      ? await openDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 2 })
+      : await openDb({ sqlitePath: path.join(dataDir, 'sasayaki.db') });
+  try {
+    const config = loadConfig({}, { libraryRoots: [library], dataDir, onlineMetadata: false });
+    const first = await scanLibrary({ config, db });
+    if (first.errors.length)
+      throw new Error(`scan reported errors: ${JSON.stringify(first.errors.slice(0, 3))}`);
+    const again = await scanLibrary({ config, db });
+    if (again.worksUnchanged !== first.worksAdded)
+      throw new Error('the rescan found changes in an unchanged library');
+    return {
+      library: name,
+      dialect,
+      works: first.worksAdded,
+      files: first.files,
+      firstMs: first.ms,
+      rescanMs: again.ms,
+    };
+  } finally {
+    await db.close();
+    if (dialect === 'postgres') await dropPgSchema(PG_URL, schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runScanBench(): Promise<Result[]> {
+  fs.mkdirSync(DIR, { recursive: true });
+  const libraries: [string, string][] = [
+    [await ensureDemo(), 'demo'],
+    [await ensureBulk(WORKS), `${WORKS} works`],
+  ];
+  const dialects: ('sqlite' | 'postgres')[] = ['sqlite'];
+  if (await pgReachable()) dialects.push('postgres');
+  else log(`PostgreSQL not reachable at ${PG_URL}: PostgreSQL rows skipped`);
+  const results: Result[] = [];
+  for (const [dir, name] of libraries) {
+    for (const dialect of dialects) {
+      const r = await bench(dir, name, dialect);
+      results.push(r);
+      log(
+        `  ${name} on ${dialect}: ${r.works} works, ${r.files} files — first scan ${(r.firstMs / 1000).toFixed(2)} s, ` +
+          `no-change rescan ${(r.rescanMs / 1000).toFixed(2)} s (${((r.rescanMs / r.firstMs) * 100).toFixed(0)}%)`,
+      );
+    }
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runScanBench().catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  });
+}

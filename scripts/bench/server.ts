@@ -1,0 +1,34 @@
+/**
+ * The real server on a benchmark catalogue, without scans (the catalogue was written directly
+ * and has no folders on disk): `BENCH_DB` (SQLite file or postgres:// URL), `BENCH_PORT`,
+ * `BENCH_LIBRARY` (the root holding the streaming work).
+ */
+import { buildApp } from '../../packages/server/src/app.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { openDb } from '../../packages/server/src/db/connect.ts';
+
+const dbSpec = process.env.BENCH_DB ?? '';
+const port = Number(process.env.BENCH_PORT ?? 9250);
+const config = loadConfig(
+  {},
+  {
+    dataDir: process.env.BENCH_DATA ?? '/tmp/sasayaki-bench/data',
+    libraryRoots: [process.env.BENCH_LIBRARY ?? '/tmp/sasayaki-bench/library'],
+    host: '127.0.0.1',
+    port,
+    databaseUrl: dbSpec.startsWith('postgres') ? dbSpec : '',
+    watchLibrary: false,
+    logLevel: 'warn',
+  },
+);
+const db = await openDb({ databaseUrl: config.databaseUrl, sqlitePath: dbSpec, poolSize: 10 });
+const app = await buildApp({ config, db, logger: false });
+await app.listen({ host: '127.0.0.1', port });
+process.stdout.write(`listening ${port}\n`);
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
