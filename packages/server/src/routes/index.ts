@@ -1,6 +1,7 @@
 /** Every API route module, registered in one place. */
 import type { FastifyInstance } from 'fastify';
 import { authPluginRegistration } from '../auth/plugin.ts';
+import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { coversRoutes } from './covers.ts';
 import { healthRoutes } from './health.ts';
@@ -24,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(voteRoutes);
   await app.register(playlistRoutes);
   await app.register(recommenderRoutes);
+  await app.register(adminRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);

@@ -16,6 +16,7 @@ import {
   deletePlaylist,
   editPlaylist,
   findPlaylist,
+  hasLiked,
   listPlaylists,
   MAX_PLAYLIST_WORKS,
   MAX_WORKS_PER_REQUEST,
@@ -169,8 +170,10 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
       async (req) => {
         const p = requireAccount(req);
         const row = await findPlaylist(db, req.body.id);
-        // Removing a like stays possible after the owner made the playlist private.
         if (liked) authorize(req, 'playlist.like', { playlist: targetOf(row) });
+        // Removing one's like stays possible after the owner made the playlist private.
+        else if (!(await hasLiked(db, row.id, p.id)))
+          authorize(req, 'playlist.read', { playlist: targetOf(row) });
         await setLike(db, row.id, p.id, liked);
         return { message: liked ? 'playlist liked' : 'like removed' };
       },

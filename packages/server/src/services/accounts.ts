@@ -9,6 +9,7 @@ import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors.ts';
 import { sendMail } from './mail.ts';
+import { refreshWorkRating } from './reviews.ts';
 import { getSetting } from './settings.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -22,6 +23,7 @@ import {
   validatePassword,
   verifyPassword,
 } from './users.ts';
+import { recount } from './votes.ts';
 
 export const ACCOUNTS_MESSAGES = {
   badLogin: 'incorrect name or password',
@@ -295,4 +297,26 @@ export async function confirmPasswordReset(
   validatePassword(password);
   const v = await checkCode(db, verifyId, 'reset', code);
   return storePassword(db, v.user_id, password);
+}
+
+/**
+ * Deletes an account with its reviews, votes, playlists and likes, and recomputes the site
+ * ratings and tag counters those rows fed, in one transaction.
+ */
+export async function deleteAccount(db: Db, name: string): Promise<void> {
+  await db.db.transaction().execute(async (tx) => {
+    const user = await tx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    if (!user) throw notFound(ACCOUNTS_MESSAGES.userNotFound);
+    const votes = await tx
+      .selectFrom('tag_votes')
+      .select(['work_id', 'tag_id'])
+      .where('user_id', '=', user.id)
+      .execute();
+    const reviews = await tx.selectFrom('reviews').select('work_id').where('user_id', '=', user.id).execute();
+    await tx.deleteFrom('tag_votes').where('user_id', '=', user.id).execute();
+    await tx.deleteFrom('reviews').where('user_id', '=', user.id).execute();
+    await tx.deleteFrom('users').where('id', '=', user.id).execute();
+    for (const v of votes) await recount(tx, v.work_id, v.tag_id);
+    for (const r of reviews) await refreshWorkRating(tx, r.work_id);
+  });
 }

@@ -236,6 +236,16 @@ export async function deletePlaylist(db: Db, id: string): Promise<void> {
   });
 }
 
+export async function hasLiked(db: Db, playlistId: string, userId: number): Promise<boolean> {
+  const row = await db.db
+    .selectFrom('playlist_likes')
+    .select('user_id')
+    .where('playlist_id', '=', playlistId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
 export async function setLike(db: Db, playlistId: string, userId: number, liked: boolean): Promise<void> {
   if (liked) {
     await db.db

@@ -44,7 +44,8 @@ export interface TagVoteState {
   myVote: number;
 }
 
-async function recount(tx: Transaction<Database>, workId: number, tagId: number): Promise<void> {
+/** Recomputes the counters and vote status of one work–tag from its votes. */
+export async function recount(tx: Transaction<Database>, workId: number, tagId: number): Promise<void> {
   const wt = await tx
     .selectFrom('work_tags')
     .select('origin')
