@@ -19,7 +19,14 @@ import type { WorkMetadata } from './metadata/types.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
 import { findWorkFolders, listWorkTree, type ScanIssue, type WorkFolder } from './walk.ts';
-import { type BeforeCommit, removeWorks, type ScannedFile, writeWork } from './writer.ts';
+import {
+  type BeforeCommit,
+  removeWorks,
+  type ScannedFile,
+  type WorkWrite,
+  WriteCache,
+  writeWork,
+} from './writer.ts';
 
 export interface ScanLogger {
   info(obj: object, msg?: string): void;
@@ -78,6 +85,9 @@ interface KnownWork {
   folder_path: string;
   scan_signature: string;
 }
+
+/** Works read from disk ahead of the one being written: overlaps file I/O with database writes. */
+const PREPARE_AHEAD = 4;
 
 const silent: ScanLogger = { info() {}, warn() {} };
 
@@ -167,13 +177,30 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
 
   // Works that could not be looked at this time are kept as they are, never removed.
   const keep = new Set<number>();
+  // Works are prepared (listed, audio headers read) a few at a time, and written one by one in order.
+  const workOpts = { ...opts, probe, provider, issue };
+  const cache = new WriteCache();
+  const prepare = (folder: WorkFolder) =>
+    prepareWork(ctx, folder, known.get(folder.id), workOpts).then(
+      (r) => ({ ok: true as const, r }),
+      (e: Error) => ({ ok: false as const, e }),
+    );
+  const window: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
+  for (let i = 0; i < Math.min(PREPARE_AHEAD, folders.length); i++) window.push(prepare(folders[i]!));
   for (const [i, folder] of folders.entries()) {
     opts.onProgress?.({ phase: 'works', done: i, total: folders.length, current: folder.relPath });
     keep.add(folder.id);
+    const prepared = await window.shift()!;
+    const ahead = folders[i + PREPARE_AHEAD];
+    if (ahead) window.push(prepare(ahead));
     try {
-      const outcome = await scanWork(ctx, folder, known.get(folder.id), { ...opts, probe, provider, issue });
-      if (outcome.kind === 'unchanged') summary.worksUnchanged++;
-      else if (outcome.kind === 'added') summary.worksAdded++;
+      if (!prepared.ok) throw prepared.e;
+      if (prepared.r === 'unchanged') {
+        summary.worksUnchanged++;
+        continue;
+      }
+      const result = await writeWork(ctx.db, prepared.r, { cache, beforeCommit: opts.beforeCommit });
+      if (result.created) summary.worksAdded++;
       else summary.worksUpdated++;
     } catch (e) {
       issue({ path: folder.absPath, message: `work skipped: ${(e as Error).message}` });
@@ -239,18 +266,19 @@ async function metadataFor(
   return metadataFromFolderName(path.basename(folder.absPath), folder.code.code);
 }
 
-async function scanWork(
+/** Everything read from disk for one work, or 'unchanged' when its signature matches. */
+async function prepareWork(
   ctx: ScanContext,
   folder: WorkFolder,
   prior: KnownWork | undefined,
   o: WorkScanOptions,
-): Promise<{ kind: 'added' | 'updated' | 'unchanged' }> {
+): Promise<WorkWrite | 'unchanged'> {
   const tree = await listWorkTree(folder.absPath);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
   const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
-  if (!o.full && samePlace && signature && prior.scan_signature === signature) return { kind: 'unchanged' };
+  if (!o.full && samePlace && signature && prior.scan_signature === signature) return 'unchanged';
 
   const previous = new Map(
     (
@@ -302,26 +330,21 @@ async function scanWork(
   const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
     duration: number;
   })[];
-  const result = await writeWork(
-    ctx.db,
-    {
-      id: folder.id,
-      code: folder.code.code,
-      rootIndex: folder.rootIndex,
-      folderPath: folder.relPath,
-      metadata,
-      files,
-      subtitleLinks: linkSubtitles(files),
-      coverPath: chooseCover(
-        folder.code.code,
-        files.filter((f) => f.type === 'image').map((f) => f.path),
-        metadata.coverHint,
-      ),
-      duration: workDuration(audio),
-      signature,
-      now: Date.now(),
-    },
-    o.beforeCommit,
-  );
-  return { kind: result.created ? 'added' : 'updated' };
+  return {
+    id: folder.id,
+    code: folder.code.code,
+    rootIndex: folder.rootIndex,
+    folderPath: folder.relPath,
+    metadata,
+    files,
+    subtitleLinks: linkSubtitles(files),
+    coverPath: chooseCover(
+      folder.code.code,
+      files.filter((f) => f.type === 'image').map((f) => f.path),
+      metadata.coverHint,
+    ),
+    duration: workDuration(audio),
+    signature,
+    now: Date.now(),
+  };
 }

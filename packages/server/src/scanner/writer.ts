@@ -45,12 +45,45 @@ export interface WriteResult {
   fileCount: number;
 }
 
+/**
+ * What one scan has already written of circles, voice actors and tags, so that the thousand
+ * works of one circle do not upsert it a thousand times. Entries join the cache only after
+ * their transaction commits: a rolled-back work leaves no false memory behind.
+ */
+export class WriteCache {
+  readonly circles = new Map<string, number>();
+  readonly vas = new Set<string>();
+  readonly tags = new Map<string, number>();
+}
+
+interface Pending {
+  circles: [string, number][];
+  vas: string[];
+  tags: [string, number][];
+}
+
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** Circles known only by name (from a folder name) get ids from this value up. */
 const SYNTHETIC_ID_BASE = 1_000_000_000;
 
-async function upsertCircle(trx: Trx, c: NonNullable<WorkMetadata['circle']>): Promise<number> {
+async function upsertCircle(
+  trx: Trx,
+  c: NonNullable<WorkMetadata['circle']>,
+  cache: WriteCache,
+  pending: Pending,
+): Promise<number> {
+  const key = JSON.stringify([c.id ?? null, c.name, c.sourceId ?? null]);
+  const cached = cache.circles.get(key);
+  if (cached !== undefined) return cached;
+  const id = await upsertCircleRow(trx, c);
+  pending.circles.push([key, id]);
+  // A store circle absorbs its name-only stand-in: later name-only lookups must find the store id.
+  if (c.id) pending.circles.push([JSON.stringify([null, c.name, null]), id]);
+  return id;
+}
+
+async function upsertCircleRow(trx: Trx, c: NonNullable<WorkMetadata['circle']>): Promise<number> {
   if (!c.id) {
     const known = await trx
       .selectFrom('circles')
@@ -86,9 +119,11 @@ async function upsertCircle(trx: Trx, c: NonNullable<WorkMetadata['circle']>): P
   return id;
 }
 
-async function upsertVas(trx: Trx, names: string[]): Promise<string[]> {
+async function upsertVas(trx: Trx, names: string[], cache: WriteCache, pending: Pending): Promise<string[]> {
   const unique = [...new Set(names)];
   for (const name of unique) {
+    if (cache.vas.has(name)) continue;
+    pending.vas.push(name);
     await trx
       .insertInto('vas')
       .values({ id: vaIdOf(name), name })
@@ -150,10 +185,22 @@ async function upsertTag(trx: Trx, t: TagMeta): Promise<number> {
   return id;
 }
 
-async function writeTags(trx: Trx, workId: number, tags: TagMeta[], now: number): Promise<void> {
+async function writeTags(
+  trx: Trx,
+  workId: number,
+  tags: TagMeta[],
+  now: number,
+  cache: WriteCache,
+  pending: Pending,
+): Promise<void> {
   const ids: number[] = [];
   for (const t of tags) {
-    const id = await upsertTag(trx, t);
+    const key = JSON.stringify(t);
+    let id = cache.tags.get(key);
+    if (id === undefined) {
+      id = await upsertTag(trx, t);
+      pending.tags.push([key, id]);
+    }
     if (!ids.includes(id)) ids.push(id);
   }
   const current = await trx
@@ -215,18 +262,27 @@ async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
         .execute();
     }
   }
-  for (let i = 0; i < fresh.length; i += 200) {
-    const rows = await trx
-      .insertInto('files')
-      .values(fresh.slice(i, i + 200).map((f) => ({ work_id: w.id, ...f, audio_file_id: null })))
-      .returning(['id', 'path'])
-      .execute();
-    for (const r of rows) idByPath.set(r.path, r.id);
-  }
-  const oldLink = new Map(existing.map((f) => [f.path, f.audio_file_id]));
-  for (const f of w.files) {
+  // New files go in two passes: everything but subtitles, then subtitles with their audio id.
+  const linkOf = (f: ScannedFile) => {
     const audio = w.subtitleLinks.get(f.path);
-    const link = audio ? (idByPath.get(audio) ?? null) : null;
+    return audio ? (idByPath.get(audio) ?? null) : null;
+  };
+  const insertedLink = new Map<string, number | null>();
+  for (const batch of [
+    fresh.filter((f) => !w.subtitleLinks.has(f.path)),
+    fresh.filter((f) => w.subtitleLinks.has(f.path)),
+  ]) {
+    for (let i = 0; i < batch.length; i += 200) {
+      const values = batch.slice(i, i + 200).map((f) => ({ work_id: w.id, ...f, audio_file_id: linkOf(f) }));
+      const rows = await trx.insertInto('files').values(values).returning(['id', 'path']).execute();
+      for (const r of rows) idByPath.set(r.path, r.id);
+      for (const v of values) insertedLink.set(v.path, v.audio_file_id);
+    }
+  }
+  const oldLink = new Map<string, number | null>(existing.map((f) => [f.path, f.audio_file_id]));
+  for (const [p, link] of insertedLink) oldLink.set(p, link);
+  for (const f of w.files) {
+    const link = linkOf(f);
     if ((oldLink.get(f.path) ?? null) !== link) {
       await trx
         .updateTable('files')
@@ -240,11 +296,18 @@ async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
 /** Test seam: runs inside the work's transaction just before commit (throwing rolls it back). */
 export type BeforeCommit = (workId: number) => void | Promise<void>;
 
-export async function writeWork(db: Db, w: WorkWrite, beforeCommit?: BeforeCommit): Promise<WriteResult> {
-  return db.db.transaction().execute(async (trx) => {
+export interface WriteOptions {
+  cache?: WriteCache;
+  beforeCommit?: BeforeCommit;
+}
+
+export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): Promise<WriteResult> {
+  const cache = opts.cache ?? new WriteCache();
+  const pending: Pending = { circles: [], vas: [], tags: [] };
+  const result = await db.db.transaction().execute(async (trx) => {
     const m = w.metadata;
-    const circleId = m.circle ? await upsertCircle(trx, m.circle) : null;
-    const vaIds = await upsertVas(trx, m.vas);
+    const circleId = m.circle ? await upsertCircle(trx, m.circle, cache, pending) : null;
+    const vaIds = await upsertVas(trx, m.vas, cache, pending);
     const prior = await trx.selectFrom('works').select(['id']).where('id', '=', w.id).executeTakeFirst();
     const row = {
       source_id: w.code,
@@ -292,11 +355,15 @@ export async function writeWork(db: Db, w: WorkWrite, beforeCommit?: BeforeCommi
         .values(vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })))
         .execute();
     }
-    await writeTags(trx, w.id, m.tags, w.now);
+    await writeTags(trx, w.id, m.tags, w.now, cache, pending);
     await writeFiles(trx, w);
-    await beforeCommit?.(w.id);
+    await opts.beforeCommit?.(w.id);
     return { created: !prior, fileCount: w.files.length };
   });
+  for (const [k, id] of pending.circles) cache.circles.set(k, id);
+  for (const name of pending.vas) cache.vas.add(name);
+  for (const [k, id] of pending.tags) cache.tags.set(k, id);
+  return result;
 }
 
 /** Removes works whose folder vanished; files, voice-actor and tag links cascade. */

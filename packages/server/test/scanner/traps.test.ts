@@ -205,22 +205,33 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
   });
 
   it('leaves a consistent database when a scan dies half-way, and the next scan completes it', async () => {
-    const lib: Record<string, number> = {};
+    // Every work shares one circle, voice actor and tag: the first work, which would create
+    // them, dies before commit, so the next works must not trust anything it wrote.
+    const sidecar = JSON.stringify({
+      title: 'shared',
+      circle: { id: 77, name: 'C' },
+      vas: [{ name: '声優' }],
+      tags: [{ id: 5, name: '共有' }],
+    });
+    const lib: Record<string, number | string> = {};
     for (let i = 1; i <= 5; i++) {
       lib[`RJ0100002${i}/01.wav`] = 1;
       lib[`RJ0100002${i}/02.wav`] = 1;
+      lib[`RJ0100002${i}/work.json`] = sidecar;
     }
     const { fx } = await setup(lib);
     let n = 0;
     const s = await fx.scan({
       beforeCommit: (id) => {
-        if (++n === 3) throw new Error(`killed while writing ${id}`);
+        if (++n === 1) throw new Error(`killed while writing ${id}`);
       },
     });
     expect(s.worksAdded).toBe(4);
-    expect(s.errors.map((e) => e.message)).toEqual([expect.stringMatching(/killed while writing 1000023/)]);
-    expect(await work(fx, 1000023)).toBeUndefined();
-    expect(await files(fx, 1000023)).toEqual([]);
+    expect(s.errors.map((e) => e.message)).toEqual([expect.stringMatching(/killed while writing 1000021/)]);
+    expect(await work(fx, 1000021)).toBeUndefined();
+    expect(await files(fx, 1000021)).toEqual([]);
+    const tagged = await fx.db.db.selectFrom('work_tags').select('work_id').where('tag_id', '=', 5).execute();
+    expect(tagged.map((t) => t.work_id).sort()).toEqual([1000022, 1000023, 1000024, 1000025]);
     const orphans = await fx.db.db
       .selectFrom('files')
       .select('id')
@@ -230,8 +241,8 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     const counter = countingProbe(probeDuration);
     const next = await fx.scan({ probeAudio: counter.probe });
     expect(next).toMatchObject({ worksAdded: 1, worksUnchanged: 4, errors: [] });
-    expect(counter.calls.map((p) => path.basename(path.dirname(p)))).toEqual(['RJ01000023', 'RJ01000023']);
-    expect(await files(fx, 1000023)).toHaveLength(2);
+    expect(counter.calls.map((p) => path.basename(path.dirname(p)))).toEqual(['RJ01000021', 'RJ01000021']);
+    expect(await files(fx, 1000021)).toHaveLength(3);
   });
 
   it('asks the online provider only for works without a sidecar', async () => {
