@@ -38,15 +38,32 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const byName = new WindowLimiter(LOGIN_LIMIT.perName, LOGIN_LIMIT.windowMs);
   const byAddress = new WindowLimiter(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs);
 
-  function countLoginAttempt(name: string, ip: string, reply: FastifyReply): void {
-    const a = byAddress.hit(`ip:${ip}`);
-    const n = byName.hit(`name:${name.trim().toLowerCase()}`);
+  const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
+
+  /** Refuses with 429 while the name or the address is over its limit of failures. */
+  function checkLimits(name: string, ip: string, reply: FastifyReply): void {
+    const a = byAddress.check(`ip:${ip}`);
+    const n = byName.check(nameKey(name));
     if (!a.allowed || !n.allowed) {
-      reply.header(
-        'retry-after',
-        String(Math.max(a.allowed ? 0 : a.retryAfter, n.allowed ? 0 : n.retryAfter)),
-      );
+      reply.header('retry-after', String(Math.max(a.retryAfter, n.retryAfter)));
       throw new HttpError(429, LOGIN_RATE_LIMITED);
+    }
+  }
+
+  /** Runs an attempt; a refusal counts against the name and the address (success does not). */
+  async function limited<T>(
+    name: string,
+    ip: string,
+    reply: FastifyReply,
+    attempt: () => Promise<T>,
+  ): Promise<T> {
+    checkLimits(name, ip, reply);
+    try {
+      return await attempt();
+    } catch (err) {
+      byAddress.hit(`ip:${ip}`);
+      byName.hit(nameKey(name));
+      throw err;
     }
   }
 
@@ -73,7 +90,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      countLoginAttempt(req.body.name, req.ip, reply);
+      // Every registration counts against the address: it limits mass sign-ups too.
+      checkLimits('', req.ip, reply);
+      byAddress.hit(`ip:${req.ip}`);
       const row = await register(db, config, req.body);
       return { token: app.auth.issueToken(row), user: userView(row) };
     },
@@ -90,9 +109,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      countLoginAttempt(req.body.name, req.ip, reply);
-      const row = await login(db, req.body.name, req.body.password);
-      byName.reset(`name:${req.body.name.trim().toLowerCase()}`);
+      const row = await limited(req.body.name, req.ip, reply, () =>
+        login(db, req.body.name, req.body.password),
+      );
       return { token: app.auth.issueToken(row), user: userView(row) };
     },
   );
@@ -248,8 +267,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      countLoginAttempt(req.body.name ?? req.body.email ?? '', req.ip, reply);
-      const verifyId = await requestPasswordReset(db, config, req.body);
+      const who = req.body.name ?? req.body.email ?? '';
+      // Each request mails a code: all of them count, not only failures.
+      checkLimits(who, req.ip, reply);
+      byName.hit(nameKey(who));
+      const verifyId = await limited(who, req.ip, reply, () => requestPasswordReset(db, config, req.body));
       return { verifyId, message: 'reset code sent' };
     },
   );

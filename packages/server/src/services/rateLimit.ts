@@ -30,6 +30,13 @@ export class WindowLimiter {
     return { allowed: entry.count <= this.limit, retryAfter: Math.ceil((entry.resetAt - now) / 1000) };
   }
 
+  /** Whether one more hit would be allowed, without counting it. */
+  check(key: string, now = Date.now()): LimitResult {
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) return { allowed: true, retryAfter: 0 };
+    return { allowed: entry.count < this.limit, retryAfter: Math.ceil((entry.resetAt - now) / 1000) };
+  }
+
   /** Forgets a key (a successful login clears the failures of that name). */
   reset(key: string): void {
     this.hits.delete(key);
@@ -43,7 +50,7 @@ export class WindowLimiter {
   }
 }
 
-/** Failed logins allowed per name and per address in one window. */
+/** Failed logins (and reset requests, registrations) allowed per name and per address in one window. */
 export const LOGIN_LIMIT = { perName: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
 export const RATE_LIMITED = 'too many requests, try again later';
 export const LOGIN_RATE_LIMITED = 'too many login attempts, try again later';
