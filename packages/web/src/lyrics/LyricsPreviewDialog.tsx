@@ -1,5 +1,6 @@
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import MyLocationRounded from '@mui/icons-material/MyLocationRounded';
+import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,12 +17,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type Cue, formatClock } from '@sasayaki/contract';
+import { type Cue, formatClock, SUBTITLE_EXTENSIONS } from '@sasayaki/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlayPauseButton } from '../player/controls.tsx';
 import { currentTrack, usePlayerStore } from '../player/store.ts';
 import { useCurrentLine } from '../player/useAudioTime.ts';
+import { decodeText } from './decode.ts';
 import { loadLyricLines } from './load.ts';
 import { OFFSET_BUTTON, OFFSET_STEP, seekTimeOf, shiftOffset } from './offset.ts';
 
@@ -56,7 +58,7 @@ export function LyricsPreviewDialog() {
   const previewed = usePlayerStore((s) => s.lyricsPreviewTrack);
   const playingTrack = usePlayerStore((s) => currentTrack(s));
   const offset = usePlayerStore((s) => s.subtitleOffset);
-  const { setOverlay, selectLyric, seek, play, setSubtitleOffset } = usePlayerStore.getState();
+  const { setOverlay, selectLyric, seek, play, setSubtitleOffset, addLocalLyric } = usePlayerStore.getState();
   const fullScreen = useMediaQuery('(max-width: 599px)', { noSsr: true });
   // The queue's copy of the track knows the lyric in use, when the track is queued.
   const track = usePlayerStore((s) =>
@@ -95,6 +97,12 @@ export function LyricsPreviewDialog() {
   }, [active, follow]);
 
   const close = () => setOverlay({ lyricsPreviewTrack: null });
+  const loadLocal = async (file: File | undefined) => {
+    if (!file || !track) return;
+    addLocalLyric(track.hash, { title: file.name, content: decodeText(await file.arrayBuffer()) });
+    setViewIndex(0);
+    setFollow(true);
+  };
   const clickLine = (line: Cue) => {
     if (!isCurrent) return;
     seek(seekTimeOf(line, appliedOffset));
@@ -255,7 +263,7 @@ export function LyricsPreviewDialog() {
           </>
         )}
       </DialogContent>
-      {lyric && track && (
+      {track && (
         <DialogActions sx={{ px: 2, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
           {!follow && isCurrent && (
             <Tooltip title={t('player.lyricsView.follow')}>
@@ -268,6 +276,21 @@ export function LyricsPreviewDialog() {
               </IconButton>
             </Tooltip>
           )}
+          <Tooltip title={t('player.lyricsView.loadLocal')}>
+            <IconButton component="label" aria-label={t('player.lyricsView.loadLocal')}>
+              <UploadFileRounded />
+              <input
+                hidden
+                type="file"
+                accept={SUBTITLE_EXTENSIONS.map((e) => `.${e}`).join(',')}
+                data-testid="lyrics-local-file"
+                onChange={(e) => {
+                  void loadLocal(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </IconButton>
+          </Tooltip>
           <Box sx={{ flex: 1 }} />
           {inUse && isCurrent && (
             <>
@@ -280,7 +303,7 @@ export function LyricsPreviewDialog() {
                 onBlur={(e) => commitOffset(e.target.value)}
                 onKeyDown={(e) => e.key === 'Enter' && commitOffset((e.target as HTMLInputElement).value)}
                 slotProps={{ htmlInput: { step: OFFSET_STEP, 'data-testid': 'lyrics-offset' } }}
-                sx={{ width: 120 }}
+                sx={{ width: 150 }}
               />
               <ButtonGroup
                 size="small"
@@ -299,7 +322,7 @@ export function LyricsPreviewDialog() {
               </ButtonGroup>
             </>
           )}
-          {!inUse && (
+          {lyric && !inUse && (
             <Button
               variant="contained"
               onClick={() => selectLyric(track.hash, viewIndex)}

@@ -122,6 +122,19 @@ describe('player store', () => {
     s().selectLyric('b', 7);
     expect(s().queue[1]?.selectedLyricIndex).toBe(1);
   });
+  it('puts a local lyric first with confidence 1 and uses it, for every entry of the track', () => {
+    s().playTracks([track('a', [0.9]), track('b'), track('a', [0.9])], 0);
+    s().selectLyric('a', -1);
+    s().addLocalLyric('a', { title: 'mine.srt', content: '1\n00:00:01,000 --> 00:00:02,000\nx' });
+    const [first, second, third] = s().queue;
+    expect(first?.availableLyrics.map((l) => [l.title, l.confidence])).toEqual([
+      ['mine.srt', 1],
+      ['a-0.vtt', 0.9],
+    ]);
+    expect(first?.selectedLyricIndex).toBe(0);
+    expect(third?.selectedLyricIndex).toBe(0);
+    expect(second?.availableLyrics).toEqual([]);
+  });
   it('rounds the subtitle offset to 0.1 s', () => {
     s().setSubtitleOffset(0.1 + 0.2);
     expect(s().subtitleOffset).toBe(0.3);

@@ -3,7 +3,7 @@
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
-import { chooseLyric } from '../lyrics/choice.ts';
+import { chooseLyric, withLocalLyric } from '../lyrics/choice.ts';
 import { roundOffset } from '../lyrics/offset.ts';
 import {
   followingIndex,
@@ -83,6 +83,8 @@ export interface PlayerActions {
   clearSleep: () => void;
   setSubtitleOffset: (seconds: number) => void;
   selectLyric: (hash: string, index: number) => void;
+  /** A subtitle from a local file: confidence 1, first in the list, and chosen (spec §4). */
+  addLocalLyric: (hash: string, lyric: { title: string; content: string }) => void;
   setLyricLines: (lines: LyricLine[], status: PlayerState['lyricStatus']) => void;
   /** Reports from the audio element. */
   report: (patch: Partial<Pick<PlayerState, 'playing' | 'currentTime' | 'duration' | 'bufferedEnd'>>) => void;
@@ -252,6 +254,16 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => ({
         t.hash === hash && index >= -1 && index < t.availableLyrics.length
           ? { ...t, selectedLyricIndex: index }
           : t;
+      const preview = s.lyricsPreviewTrack ? apply(s.lyricsPreviewTrack) : null;
+      return { queue: s.queue.map(apply), lyricsPreviewTrack: preview, subtitleOffset: 0 };
+    }),
+  addLocalLyric: (hash, lyric) =>
+    set((s) => {
+      const apply = (t: QueueTrack): QueueTrack => {
+        if (t.hash !== hash) return t;
+        const { lyrics, selectedLyricIndex } = withLocalLyric(t.availableLyrics, lyric);
+        return { ...t, availableLyrics: lyrics, selectedLyricIndex };
+      };
       const preview = s.lyricsPreviewTrack ? apply(s.lyricsPreviewTrack) : null;
       return { queue: s.queue.map(apply), lyricsPreviewTrack: preview, subtitleOffset: 0 };
     }),
