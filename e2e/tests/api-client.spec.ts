@@ -852,3 +852,82 @@ test('playlists: create, add/remove works, list, metadata, exist status, edit, l
   expect(gone.status()).toBe(404);
   expectShape(await gone.json(), ERROR);
 });
+
+// ---------- more client habits ----------
+
+test('registration refuses short names and passwords; a bad token on a protected call is 401', async ({
+  request,
+}) => {
+  for (const data of [
+    { name: 'abcd', password: 'long-enough' },
+    { name: `ok_${randomBytes(3).toString('hex')}`, password: 'abcd' },
+  ]) {
+    const r = await request.post('/api/auth/reg', { data });
+    expect(r.status()).toBe(400);
+    expect((await r.json()).error).toMatch(/at least 5 characters/);
+  }
+  const bad = await request.get('/api/review', { headers: bearer('abc.def.ghi') });
+  expect(bad.status()).toBe(401);
+  expect(await bad.json()).toEqual({ error: 'invalid token' });
+});
+
+test('media revalidates by ETag, and the low-quality stream is audio', async ({ request }) => {
+  const audio = (await everyFile(request)).find((f) => f.type === 'audio') as FileNode;
+  const first = await request.get(audio.mediaStreamUrl);
+  const etag = first.headers().etag;
+  expect(etag).toBeTruthy();
+  const again = await request.get(audio.mediaStreamUrl, { headers: { 'If-None-Match': etag as string } });
+  expect(again.status()).toBe(304);
+  if (audio.streamLowQualityUrl) {
+    const lq = await request.get(audio.streamLowQualityUrl);
+    expect(lq.status()).toBe(200);
+    expect(lq.headers()['content-type']).toMatch(/^audio\//);
+    expect((await lq.body()).length).toBeGreaterThan(0);
+  }
+});
+
+test('covers answer by code as by number', async ({ request }) => {
+  const byNumber = await request.get('/api/cover/1234567.jpg?type=sam');
+  const byCode = await request.get('/api/cover/RJ01234567.jpg?type=sam');
+  expect(byCode.status()).toBe(200);
+  expect((await byCode.body()).equals(await byNumber.body())).toBe(true);
+  const unknown = await request.get('/api/cover/RJ09999999.jpg');
+  expect(unknown.status()).toBe(404);
+  expectShape(await unknown.json(), ERROR);
+});
+
+test('recommender calls answer {works, pagination} of full works, and feedback is accepted', async ({
+  request,
+}) => {
+  const recommenderUuid = '3b241101-e2bb-4255-8caf-4136c566a962';
+  const common = {
+    keyword: '',
+    page: 1,
+    pageSize: 5,
+    subtitle: 0,
+    localSubtitledWorks: [],
+    withPlaylistStatus: [],
+  };
+  for (const [path, extra] of [
+    ['popular', {}],
+    ['recommend-for-user', { recommenderUuid }],
+    ['item-neighbors', { itemId: 1234567 }],
+  ] as const) {
+    const got = await json<WorkList>(
+      await request.post(`/api/recommender/${path}`, { data: { ...common, ...extra } }),
+    );
+    expectShape(got, { works: [WORK], pagination: PAGINATION });
+    expect(got.works.length, path).toBeGreaterThan(0);
+    expect(got.works.length, path).toBeLessThanOrEqual(5);
+    if (path === 'item-neighbors') expect(got.works.map((w) => w.id)).not.toContain(1234567);
+  }
+  const fed = await request.post('/api/recommender/feedback', {
+    data: { type: 'start', recommenderUuid, itemId: 1234567 },
+  });
+  expectShape(await json(fed), { message: 'string' });
+  const wrong = await request.post('/api/recommender/feedback', {
+    data: { type: 'nonsense', recommenderUuid, itemId: 1 },
+  });
+  expect(wrong.status()).toBe(400);
+  expectShape(await wrong.json(), ERROR);
+});
