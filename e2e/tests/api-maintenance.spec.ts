@@ -1,0 +1,81 @@
+/**
+ * Server-wide switches as clients see them: maintenance (health answers `{html}` instead of
+ * `OK`) and closed registration (`GET /api/auth/reg` → `{reg: false}`). The administrator is
+ * made with the `sasayaki user add --admin` command on the e2e data folder, as an operator would.
+ * Every switch is put back in `finally`, so the other specs see a normal server.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'global setup exports E2E_DATA_DIR').toBeTruthy();
+  const name = `admin_${randomBytes(3).toString('hex')}`;
+  execFileSync(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['packages/server/src/main.ts', 'user', 'add', name, '--admin', '--password', 'admin-pass'],
+    {
+      cwd: root,
+      env: { ...process.env, SASAYAKI_DATA: dataDir, DATABASE_URL: '', SASAYAKI_LIBRARY: '' },
+      stdio: 'pipe',
+    },
+  );
+  const r = await request.post('/api/auth/me', { data: { name, password: 'admin-pass' } });
+  expect(r.status()).toBe(200);
+  return (await r.json()).token;
+}
+
+test('maintenance: health answers JSON {html}, the API stays usable, then plain OK again', async ({
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const guest = (
+    await (await request.post('/api/auth/me', { data: { name: 'guest', password: 'guest' } })).json()
+  ).token;
+  const refused = await request.put('/api/admin/maintenance', {
+    headers: { Authorization: `Bearer ${guest}` },
+    data: { html: '<p>x</p>' },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await request.get('/api/health').then((r) => r.text())).toBe('OK');
+
+  const html = '<p>メンテナンス中です / under maintenance</p>';
+  try {
+    expect((await request.put('/api/admin/maintenance', { headers, data: { html } })).status()).toBe(200);
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(503);
+    expect(health.headers()['content-type']).toMatch(/^application\/json/);
+    expect(await health.json()).toEqual({ html });
+    // The web app's "force enter" button goes on using the API.
+    expect((await request.get('/api/works?pageSize=1')).status()).toBe(200);
+  } finally {
+    await request.put('/api/admin/maintenance', { headers, data: { html: null } });
+  }
+  const back = await request.get('/api/health');
+  expect(back.status()).toBe(200);
+  expect(await back.text()).toBe('OK');
+});
+
+test('closed registration: {reg: false} and registering answers 403 {error}', async ({ request }) => {
+  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  try {
+    expect(
+      (await request.put('/api/admin/registration', { headers, data: { enabled: false } })).status(),
+    ).toBe(200);
+    expect(await (await request.get('/api/auth/reg')).json()).toEqual({ reg: false });
+    const me = await request.get('/api/auth/me');
+    expect((await me.json()).reg).toBe(false);
+    const r = await request.post('/api/auth/reg', {
+      data: { name: `late_${randomBytes(3).toString('hex')}`, password: 'late-pass' },
+    });
+    expect(r.status()).toBe(403);
+    expect(typeof (await r.json()).error).toBe('string');
+  } finally {
+    await request.put('/api/admin/registration', { headers, data: { enabled: null } });
+  }
+  expect(await (await request.get('/api/auth/reg')).json()).toEqual({ reg: true });
+});
