@@ -1,6 +1,6 @@
 /**
- * Administration (group `administrator`; the first one is made with `sasayaki user add --group
- * administrator`): users, rescans, maintenance message and the registration switch.
+ * Administration (group `administrator`; the first one is made with `sasayaki user add <name>
+ * --admin`): users, rescans, maintenance message and the registration switch.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize } from '../access.ts';

@@ -56,6 +56,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 export function validateName(name: string): void {
   if (name.trim().length < LIMITS.usernameMin) throw badRequest(ACCOUNT_MESSAGES.nameTooShort);
   if (name.length > NAME_MAX) throw badRequest(`name must be at most ${NAME_MAX} characters`);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest('name must not contain control characters');
 }
 
 export function validatePassword(password: string): void {
