@@ -557,6 +557,31 @@ test('a resumable, ranged download like a downloader does', async ({ request }) 
   expect(past.status()).toBe(416);
 });
 
+test('parallel ranged chunks (the Go client splits a file once it sees 206) reassemble the file', async ({
+  request,
+  baseURL,
+}) => {
+  const audio = (await everyFile(request))
+    .filter((f) => f.type === 'audio')
+    .sort((a, b) => b.size - a.size)[0];
+  const { mediaDownloadUrl: url, size } = audio as FileNode;
+  // Only a Referer, as some players send: anonymous media is on by default.
+  const probe = await request.get(url, { headers: { Range: 'bytes=0-', Referer: `${baseURL}/` } });
+  expect(probe.status()).toBe(206);
+  const chunk = Math.ceil(size / 4);
+  const parts = await Promise.all(
+    [0, 1, 2, 3].map(async (i) => {
+      const from = i * chunk;
+      const to = Math.min(size, from + chunk) - 1;
+      const r = await request.get(url, { headers: { Range: `bytes=${from}-${to}` } });
+      expect(r.status()).toBe(206);
+      expect(r.headers()['content-range']).toBe(`bytes ${from}-${to}/${size}`);
+      return r.body();
+    }),
+  );
+  expect(Buffer.concat(parts).equals(await probe.body())).toBe(true);
+});
+
 test('?token= on media URLs is accepted, and anonymous media works by default', async ({ request }) => {
   const audio = (await everyFile(request)).find((f) => f.type === 'audio') as FileNode;
   const token = await login(request, 'guest', 'guest');
