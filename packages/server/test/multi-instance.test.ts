@@ -57,6 +57,9 @@ const WORKS: SeedWork[] = Array.from({ length: 24 }, (_, i) => ({
   tags: [TAG],
 }));
 const WORK = WORKS[0] as SeedWork;
+/** A tag known to the catalogue (on the last work only) that users add to other works. */
+const EXTRA_TAG = { id: 8, name: 'バイノーラル', name_en: 'binaural', name_zh: '双耳' };
+(WORKS[WORKS.length - 1] as SeedWork).tags = [TAG, EXTRA_TAG];
 
 describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
   const schema = newSchema();
@@ -147,6 +150,21 @@ describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
     }
     const guests = await a.db.db.selectFrom('users').select('id').where('name', '=', 'guest').execute();
     expect(guests).toHaveLength(1);
+  });
+
+  it('one name registered through both instances at once makes one account; the other gets 409', async () => {
+    const name = `twin_${randomBytes(3).toString('hex')}`;
+    const answers = await Promise.all(
+      [a, b, a, b].map((inst) =>
+        inst.app.inject({ method: 'POST', url: '/api/auth/reg', payload: { name, password: 'twin-pass' } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of answers.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toEqual({ error: 'user name already taken' });
+    }
+    const rows = await a.db.db.selectFrom('users').select('id').where('name', '=', name).execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('a password change through A ends the older sessions on B', async () => {
@@ -240,6 +258,66 @@ describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
     for (const app of [a.app, b.app]) {
       expect(await tagCounters(app)).toMatchObject({ upvote: stored.up, downvote: stored.down });
     }
+  });
+
+  it('racing tag additions attach the tag once, with every adder’s upvote', async () => {
+    const tokens = await voters(4);
+    const target = WORKS[2] as SeedWork;
+    await Promise.all(
+      tokens.map((token, i) =>
+        call(via(i), {
+          method: 'POST',
+          url: '/api/vote/attach-tags-to-work',
+          headers: auth(token),
+          payload: { workID: target.id, tagIDs: [EXTRA_TAG.id] },
+        }),
+      ),
+    );
+    const links = await a.db.db
+      .selectFrom('work_tags')
+      .select('tag_id')
+      .where('work_id', '=', target.id)
+      .where('tag_id', '=', EXTRA_TAG.id)
+      .execute();
+    expect(links).toHaveLength(1);
+    for (const app of [a.app, b.app]) {
+      const work = await call(app, { url: `/api/work/${target.id}` });
+      const added = work.tags.find((t: { id: number }) => t.id === EXTRA_TAG.id);
+      // A user-added tag turns normal (1) once up − down ≥ 2.
+      expect(added).toMatchObject({ upvote: 4, downvote: 0, voteStatus: 1 });
+    }
+  });
+
+  it('racing likes of a public playlist count each liker once', async () => {
+    const [owner, ...likers] = await voters(6);
+    const created = await call(a.app, {
+      method: 'POST',
+      url: '/api/playlist/create-playlist',
+      headers: auth(owner as string),
+      payload: { name: 'everyone’s', privacy: 2 },
+    });
+    // Every liker likes through both instances at the same moment.
+    await Promise.all(
+      likers.flatMap((token) =>
+        [a, b].map((inst) =>
+          call(inst.app, {
+            method: 'POST',
+            url: '/api/playlist/like-playlist',
+            headers: auth(token),
+            payload: { id: created.id },
+          }),
+        ),
+      ),
+    );
+    for (const app of [a.app, b.app]) {
+      const meta = await call(app, { url: `/api/playlist/get-playlist-metadata?id=${created.id}` });
+      expect(meta.likes_count).toBe(likers.length);
+    }
+    const liked = await call(b.app, {
+      url: '/api/playlist/get-playlists?filterBy=liked',
+      headers: auth(likers[0] as string),
+    });
+    expect(liked.playlists.map((p: { id: string }) => p.id)).toEqual([created.id]);
   });
 
   it('racing ratings from both instances leave exact site rating counters', async () => {
