@@ -14,6 +14,7 @@
  * The ranked ids then go through catalogue `listWorks` (keyword, subtitle, pagination, the
  * caller's fields), so every list has the one Work shape.
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { badRequest } from '../errors.ts';
 
@@ -187,6 +188,10 @@ const TAG_WEIGHT = 1;
 const VA_WEIGHT = 1.5;
 const CIRCLE_WEIGHT = 1;
 const CO_LISTEN_WEIGHT = 0.5;
+/** The strongest tags, voice actors and circles of a profile that take part in scoring. */
+const PROFILE_KEYS = 20;
+/** Works kept from the tag scoring, best first. */
+const TAG_CANDIDATES = 2000;
 
 /**
  * Scores every work by the profile: Σ profile weight × idf over the work's tags (a tag on fewer
@@ -194,18 +199,15 @@ const CO_LISTEN_WEIGHT = 0.5;
  */
 async function scoreByProfile(db: Db, profile: Profile): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
-  const tagIds = [...profile.tags.keys()];
-  const vaIds = [...profile.vas.keys()];
-  const circleIds = [...profile.circles.keys()];
-  const [tagRows, tagCounts, vaRows, circleRows, total] = await Promise.all([
-    tagIds.length
-      ? db.db
-          .selectFrom('work_tags')
-          .select(['work_id', 'tag_id'])
-          .where('tag_id', 'in', tagIds)
-          .where('vote_status', '!=', 2)
-          .execute()
-      : [],
+  const strongest = <K>(m: Map<K, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, PROFILE_KEYS)
+      .map(([k]) => k);
+  const tagIds = strongest(profile.tags);
+  const vaIds = strongest(profile.vas);
+  const circleIds = strongest(profile.circles);
+  const [tagCounts, vaRows, circleRows, total] = await Promise.all([
     tagIds.length
       ? db.db
           .selectFrom('work_tags')
@@ -215,20 +217,50 @@ async function scoreByProfile(db: Db, profile: Profile): Promise<Map<number, num
           .execute()
       : [],
     vaIds.length
-      ? db.db.selectFrom('work_vas').select(['work_id', 'va_id']).where('va_id', 'in', vaIds).execute()
+      ? db.db
+          .selectFrom('work_vas')
+          .select(['work_id', 'va_id'])
+          .where('va_id', 'in', vaIds)
+          .limit(20_000)
+          .execute()
       : [],
     circleIds.length
-      ? db.db.selectFrom('works').select(['id', 'circle_id']).where('circle_id', 'in', circleIds).execute()
+      ? db.db
+          .selectFrom('works')
+          .select(['id', 'circle_id'])
+          .where('circle_id', 'in', circleIds)
+          .limit(20_000)
+          .execute()
       : [],
     db.db
       .selectFrom('works')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  const n = Math.max(1, Number(total.n));
-  const idf = new Map(tagCounts.map((c) => [c.tag_id, Math.log(1 + n / Math.max(1, Number(c.n)))]));
-  for (const r of tagRows)
-    addTo(scores, r.work_id, TAG_WEIGHT * (profile.tags.get(r.tag_id) ?? 0) * (idf.get(r.tag_id) ?? 0));
+  if (tagIds.length) {
+    const n = Math.max(1, Number(total.n));
+    const weightOf = new Map(
+      tagCounts.map((c) => [
+        c.tag_id,
+        TAG_WEIGHT * (profile.tags.get(c.tag_id) ?? 0) * Math.log(1 + n / Math.max(1, Number(c.n))),
+      ]),
+    );
+    // Summed in SQL, best first: a common tag can be on most of a large catalogue.
+    const score = sql<number>`sum(case ${sql.join(
+      tagIds.map((t) => sql`when tag_id = ${t} then cast(${weightOf.get(t) ?? 0} as double precision)`),
+      sql` `,
+    )} else 0 end)`;
+    const rows = await db.db
+      .selectFrom('work_tags')
+      .select(['work_id', score.as('s')])
+      .where('tag_id', 'in', tagIds)
+      .where('vote_status', '!=', 2)
+      .groupBy('work_id')
+      .orderBy('s', 'desc')
+      .limit(TAG_CANDIDATES)
+      .execute();
+    for (const r of rows) addTo(scores, r.work_id, Number(r.s));
+  }
   for (const r of vaRows) addTo(scores, r.work_id, VA_WEIGHT * (profile.vas.get(r.va_id) ?? 0));
   for (const r of circleRows)
     if (r.circle_id !== null) addTo(scores, r.id, CIRCLE_WEIGHT * (profile.circles.get(r.circle_id) ?? 0));
