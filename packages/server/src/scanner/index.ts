@@ -18,7 +18,7 @@ import { readSidecar } from './metadata/sidecar.ts';
 import type { WorkMetadata } from './metadata/types.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
-import { findWorkFolders, listWorkTree, type ScanIssue, type WorkFolder } from './walk.ts';
+import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFolder } from './walk.ts';
 import {
   type BeforeCommit,
   removeWorks,
@@ -178,7 +178,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
   // Works that could not be looked at this time are kept as they are, never removed.
   const keep = new Set<number>();
   // Works are prepared (listed, audio headers read) a few at a time, and written one by one in order.
-  const workOpts = { ...opts, probe, provider, issue };
+  const workOpts = { ...opts, probe, provider, issue, realRoots: await realRoots(ctx.config.libraryRoots) };
   const cache = new WriteCache();
   const prepare = (folder: WorkFolder) =>
     prepareWork(ctx, folder, known.get(folder.id), workOpts).then(
@@ -240,6 +240,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
 
 interface WorkScanOptions extends ScanOptions {
   probe: AudioProbe;
+  realRoots: string[];
   provider: MetadataProvider | null;
   issue: (i: ScanIssue) => void;
 }
@@ -273,7 +274,7 @@ async function prepareWork(
   prior: KnownWork | undefined,
   o: WorkScanOptions,
 ): Promise<WorkWrite | 'unchanged'> {
-  const tree = await listWorkTree(folder.absPath);
+  const tree = await listWorkTree(folder.absPath, o.realRoots);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);

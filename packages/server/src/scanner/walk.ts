@@ -43,6 +43,34 @@ function errMessage(e: unknown): string {
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
 
+/** Real paths of the library roots (missing roots left out). */
+export async function realRoots(roots: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const r of roots) {
+    try {
+      out.push(await fs.realpath(r));
+    } catch {
+      // A missing root is reported by the walk itself.
+    }
+  }
+  return out;
+}
+
+function insideAny(roots: string[], real: string): boolean {
+  return roots.some((r) => {
+    const rel = path.relative(r, real);
+    return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  });
+}
+
+/**
+ * Whether a symlink stays inside the library. Media delivery refuses files outside the roots
+ * (storage/library.ts), so the scanner does not index what could never be played.
+ */
+async function linkStaysInside(abs: string, roots: string[]): Promise<boolean> {
+  return insideAny(roots, await fs.realpath(abs));
+}
+
 async function dirKey(abs: string): Promise<string> {
   const st = await fs.stat(abs);
   return `${st.dev}:${st.ino}`;
@@ -51,6 +79,7 @@ async function dirKey(abs: string): Promise<string> {
 /** Every work folder under the roots, in a stable (sorted) order. */
 export async function findWorkFolders(roots: string[]): Promise<Discovery> {
   const out: Discovery = { folders: [], issues: [], unreadable: [] };
+  const inside = await realRoots(roots);
   for (const [rootIndex, root] of roots.entries()) {
     const visited = new Set<string>();
     const visit = async (abs: string, rel: string): Promise<void> => {
@@ -77,6 +106,10 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
         if (ent.isSymbolicLink()) {
           try {
             isDir = (await fs.stat(childAbs)).isDirectory();
+            if (isDir && !(await linkStaysInside(childAbs, inside))) {
+              out.issues.push({ path: childAbs, message: 'link leads outside the library: skipped' });
+              continue;
+            }
           } catch (e) {
             // It may be a folder of works whose target is unmounted: keep what is indexed under it.
             out.issues.push({ path: childAbs, message: `link skipped: ${errMessage(e)}` });
@@ -121,22 +154,23 @@ export interface WorkTree {
 }
 
 /** The whole tree of one work folder (one stat per entry, no file is opened). */
-export async function listWorkTree(workAbs: string): Promise<WorkTree> {
+export async function listWorkTree(workAbs: string, roots: string[]): Promise<WorkTree> {
   const tree: WorkTree = { entries: [], issues: [], incomplete: false };
   const visited = new Set<string>();
   const visit = async (abs: string, rel: string, dirKeyOf: string): Promise<void> => {
-    let names: string[];
+    let dirents: import('node:fs').Dirent[];
     try {
       visited.add(dirKeyOf);
-      names = await fs.readdir(abs);
+      dirents = await fs.readdir(abs, { withFileTypes: true });
     } catch (e) {
       if (!rel) throw e;
       tree.issues.push({ path: abs, message: `folder skipped: ${errMessage(e)}` });
       tree.incomplete = true;
       return;
     }
-    names.sort();
-    for (const name of names) {
+    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const dirent of dirents) {
+      const name = dirent.name;
       if (isIgnoredName(name)) continue;
       const childAbs = path.join(abs, name);
       // Names are kept as on disk (NFC or NFD): the path must open the file again.
@@ -144,6 +178,10 @@ export async function listWorkTree(workAbs: string): Promise<WorkTree> {
       let st: import('node:fs').Stats;
       try {
         st = await fs.stat(childAbs);
+        if (dirent.isSymbolicLink() && !(await linkStaysInside(childAbs, roots))) {
+          tree.issues.push({ path: childAbs, message: 'link leads outside the library: skipped' });
+          continue;
+        }
       } catch (e) {
         tree.issues.push({ path: childAbs, message: `skipped: ${errMessage(e)}` });
         continue;

@@ -204,6 +204,29 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     for (const f of listed) expect(fs.existsSync(path.join(root, 'RJ01000010', f.path))).toBe(true);
   });
 
+  it('follows links that stay inside the library and skips links leading out of it', async () => {
+    const outside = tempDir('sasayaki-outside-');
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    writeTree(outside, { 'RJ01000050 elsewhere/01.wav': 1, 'secret.txt': 'secret' });
+    const { root, fx } = await setup({ 'store/RJ01000051 real/01.wav': 1, 'RJ01000052/01.wav': 1 });
+    fs.symlinkSync(path.join(root, 'store'), path.join(root, 'linked'));
+    fs.symlinkSync(path.join(outside, 'RJ01000050 elsewhere'), path.join(root, 'RJ01000050 link'));
+    fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'RJ01000052/secret.txt'));
+    fs.symlinkSync(path.join(root, 'RJ01000052/01.wav'), path.join(root, 'RJ01000052/alias.wav'));
+    const s = await fx.scan();
+    const skipped = s.errors
+      .filter((e) => /outside the library/.test(e.message))
+      .map((e) => path.basename(e.path));
+    expect(skipped.sort()).toEqual(['RJ01000050 link', 'secret.txt']);
+    expect(s.errors.map((e) => e.message)).toContain('symlink loop: folder already visited, skipped');
+    expect(await work(fx, 1000050)).toBeUndefined();
+    // A folder reached both directly and through a link inside the library is entered once.
+    expect(s.duplicates).toEqual([]);
+    expect((await work(fx, 1000051))?.folder_path).toMatch(/^(linked|store)\/RJ01000051 real$/);
+    expect(await files(fx, 1000051)).toHaveLength(1);
+    expect((await files(fx, 1000052)).map((f) => f.path)).toEqual(['01.wav', 'alias.wav']);
+  });
+
   it('leaves a consistent database when a scan dies half-way, and the next scan completes it', async () => {
     // Every work shares one circle, voice actor and tag: the first work, which would create
     // them, dies before commit, so the next works must not trust anything it wrote.
