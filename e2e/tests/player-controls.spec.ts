@@ -172,3 +172,36 @@ test('a long track resumes where it stopped after a reload', async ({ page }) =>
   await playFromTree(page, LONG_WORK, '01 はじめに');
   await expect.poll(async () => (await audio(page))?.time ?? 0).toBeGreaterThan(Math.floor(stoppedAt) - 1);
 });
+
+test('the file tree menu previews subtitles, adds to the queue and plays next', async ({ page }) => {
+  // subtitle preview is offered when subtitles are enabled (the default only in Chinese)
+  await page.addInitScript(() => {
+    const current = JSON.parse(localStorage.getItem('sasayaki-settings') ?? '{}');
+    localStorage.setItem('sasayaki-settings', JSON.stringify({ ...current, enableSubtitle: true }));
+  });
+  await page.goto(SHORT_WORK);
+  const menuOf = (title: string) => page.getByRole('button', { name: `More actions: ${title}` });
+  await expect(menuOf('03 ささやき.wav')).toBeVisible({ timeout: 20_000 });
+
+  // preview without playing: lines are shown but cannot seek
+  await menuOf('03 ささやき.wav').click();
+  await page.getByRole('menuitem', { name: 'Subtitle preview' }).click();
+  const dialog = page.getByTestId('lyrics-dialog');
+  await expect(dialog.getByTestId('lyrics-line').first()).toBeDisabled();
+  await expect(dialog.getByText('Play this track to seek from its lines.')).toBeVisible();
+  await expect(page.getByTestId('player-bar')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await menuOf('03 ささやき.wav').click();
+  await page.getByRole('menuitem', { name: 'Add to queue' }).click();
+  await expect(page.getByTestId('player-title')).toHaveText(/^03 ささやき/);
+  await expect(page.getByTestId('player-bar')).toHaveAttribute('data-playing', 'false');
+
+  await menuOf('01 はじめに.wav').click();
+  await page.getByRole('menuitem', { name: 'Play next' }).click();
+  await page.getByTestId('player-queue-button').first().click();
+  const items = page.getByTestId('queue-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('03 ささやき');
+  await expect(items.nth(1)).toContainText('01 はじめに');
+});
