@@ -85,6 +85,43 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     expect(after.random_key).toBe(before.random_key);
   });
 
+  it('keeps file ids when a work folder is renamed or moved', async () => {
+    const { root, fx } = await setup({ 'RJ01000060 old name/01.wav': 1, 'RJ01000060 old name/a/02.wav': 1 });
+    await fx.scan();
+    const before = await files(fx, 1000060);
+    fs.mkdirSync(path.join(root, 'moved'));
+    fs.renameSync(
+      path.join(root, 'RJ01000060 old name'),
+      path.join(root, 'moved/[Circle] RJ01000060 new name'),
+    );
+    const s = await fx.scan();
+    expect(s).toMatchObject({ worksUpdated: 1, worksRemoved: 0, worksAdded: 0 });
+    expect(await files(fx, 1000060)).toEqual(before);
+    expect(await work(fx, 1000060)).toMatchObject({
+      folder_path: 'moved/[Circle] RJ01000060 new name',
+      title: 'new name',
+    });
+  });
+
+  it('reports a broken sidecar and falls back to the folder name', async () => {
+    const { fx } = await setup({
+      '[Maker] RJ01000061 Folder Title/01.wav': 1,
+      '[Maker] RJ01000061 Folder Title/work.json': '{ "title": "cut off',
+      'RJ01000062 Second/01.wav': 1,
+      'RJ01000062 Second/RJ01000062.json': `\ufeff${JSON.stringify({ title: 'With BOM', circle: { id: 5, name: 'C5' } })}`,
+    });
+    const s = await fx.scan();
+    expect(s.errors).toEqual([
+      { path: expect.stringMatching(/work\.json$/), message: expect.stringMatching(/^sidecar unreadable/) },
+    ]);
+    expect(await work(fx, 1000061)).toMatchObject({ title: 'Folder Title', metadata_source: 'folder' });
+    expect(await work(fx, 1000062)).toMatchObject({
+      title: 'With BOM',
+      circle_id: 5,
+      metadata_source: 'sidecar',
+    });
+  });
+
   it('removes a vanished work with its files but keeps user reviews by work id', async () => {
     const { root, fx } = await setup({ 'RJ01000003/01.wav': 1, 'RJ01000004/01.wav': 1 });
     await fx.scan();
