@@ -7,7 +7,7 @@
 import { LIMITS, parseKeyword, WorkList } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errorResponses, messageSchema, str, workIdFrom, workIdParam } from '../auth/apiSchemas.ts';
-import { userIdOf } from '../auth/principal.ts';
+import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../errors.ts';
 import { listWorks, parseListParams } from '../services/catalogue.ts';
 import {
@@ -39,6 +39,14 @@ type ListBody = {
   localSubtitledWorks?: number[];
   withPlaylistStatus?: string[];
 };
+
+/**
+ * The account whose history counts. The guest account is shared by everyone, so its listeners are
+ * told apart by their own recommenderUuid only (spec §6).
+ */
+function listenerAccount(p: Principal): number | null {
+  return p.kind === 'account' && p.group !== 'guest' ? p.id : null;
+}
 
 export const recommenderRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
@@ -92,7 +100,7 @@ export const recommenderRoutes: FastifyPluginAsync = async (app) => {
       const { recommenderUuid, ...rest } = body;
       const ids = await forListenerIds(db, {
         subject: recommenderUuid || null,
-        userId: userIdOf(req.principal),
+        userId: listenerAccount(req.principal),
       });
       return page(req, rest, ids);
     },
@@ -136,7 +144,7 @@ export const recommenderRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      const userId = userIdOf(req.principal);
+      const userId = listenerAccount(req.principal);
       let subject = req.body.recommenderUuid?.trim() || null;
       if (!subject && userId !== null) subject = (await findUserById(db, userId))?.recommender_uuid ?? null;
       if (!subject) throw badRequest('recommenderUuid is required');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, startTestApp, type TestApp } from '../auth/appHelper.ts';
+import { account, bearer, login, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
@@ -101,5 +101,23 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     expect(bad.statusCode).toBe(400);
     const neg = await rec('popular', { page: -1 });
     expect(neg.statusCode).toBe(400);
+  });
+
+  it('keeps guest listeners apart by their own recommenderUuid', async () => {
+    const guest = bearer(await login(t.app, 'guest', 'guest'));
+    const a = uuid(501);
+    const b = uuid(502);
+    await rec('feedback', { type: 'progress90', recommenderUuid: a, itemId: 100004 }, guest);
+    const rows = await t.db.db
+      .selectFrom('recommender_events')
+      .selectAll()
+      .where('subject', '=', a)
+      .execute();
+    expect(rows).toMatchObject([{ user_id: null, work_id: 100004 }]);
+    // b's list still holds 100004: a's finished work is not b's.
+    const forB = ids(await rec('recommend-for-user', { recommenderUuid: b, pageSize: 100 }, guest));
+    expect(forB).toContain(100004);
+    const forA = ids(await rec('recommend-for-user', { recommenderUuid: a, pageSize: 100 }, guest));
+    expect(forA).not.toContain(100004);
   });
 });
