@@ -120,4 +120,21 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     const forA = ids(await rec('recommend-for-user', { recommenderUuid: a, pageSize: 100 }, guest));
     expect(forA).not.toContain(100004);
   });
+
+  it('narrows lists by subtitle and local subtitles, and reports own playlist status', async () => {
+    const only = await rec('popular', { subtitle: 1, localSubtitledWorks: [100005, 100006] });
+    expect(ids(only).sort()).toEqual([100005, 100006]);
+    const u = await account(t, 'statususer');
+    const pl = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/playlist/create-playlist',
+        headers: u,
+        payload: { name: 'mine', works: [100005] },
+      })
+    ).json();
+    const res = await rec('popular', { withPlaylistStatus: [pl.id], pageSize: 100 }, u);
+    const w5 = res.json().works.find((w: { id: number }) => w.id === 100005);
+    expect(w5.playlistStatus).toEqual({ [pl.id]: true });
+  });
 });
