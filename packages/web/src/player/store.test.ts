@@ -24,6 +24,7 @@ const s = () => usePlayerStore.getState();
 
 beforeEach(() => {
   sessionStorage.clear();
+  localStorage.clear();
   usePlayerStore.setState(initialPlayerState());
 });
 
@@ -134,6 +135,32 @@ describe('player store', () => {
     expect(first?.selectedLyricIndex).toBe(0);
     expect(third?.selectedLyricIndex).toBe(0);
     expect(second?.availableLyrics).toEqual([]);
+  });
+  it('remembers volume (at most 100 %), mute, play mode and rate for the next visit', () => {
+    s().setVolume(0.4);
+    s().toggleMute();
+    s().cyclePlayMode();
+    s().setPlaybackRate(1.25);
+    expect(initialPlayerState()).toMatchObject({
+      volume: 0.4,
+      muted: true,
+      playMode: 'allRepeat',
+      playbackRate: 1.25,
+    });
+    s().setVolume(1.6);
+    s().confirmBoost();
+    expect(s().volume).toBe(1.6);
+    expect(initialPlayerState()).toMatchObject({ volume: 1, boostConfirmed: false });
+    localStorage.setItem(
+      'sasayaki-player',
+      '{"volume":-3,"playMode":"loop","playbackRate":"fast","muted":1}',
+    );
+    expect(initialPlayerState()).toMatchObject({
+      volume: 1,
+      muted: false,
+      playMode: 'order',
+      playbackRate: 1,
+    });
   });
   it('rounds the subtitle offset to 0.1 s', () => {
     s().setSubtitleOffset(0.1 + 0.2);

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { chooseLyric, withLocalLyric } from '../lyrics/choice.ts';
 import { roundOffset } from '../lyrics/offset.ts';
+import { loadPrefs, savePrefs } from './prefs.ts';
 import {
   followingIndex,
   insertNext,
@@ -107,12 +108,9 @@ export const initialPlayerState = (): PlayerState => ({
   queue: [],
   queueIndex: 0,
   trackSerial: 0,
-  playMode: 'order',
-  muted: false,
-  volume: 1,
+  ...loadPrefs(),
   boostConfirmed: false,
   pendingVolume: null,
-  playbackRate: 1,
   ...loadSleep(),
   signal: NOTHING,
   subtitleOffset: 0,
@@ -272,6 +270,16 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => ({
   report: (patch) => set(patch),
   setOverlay: (patch) => set(patch),
 }));
+
+usePlayerStore.subscribe((s, prev) => {
+  if (
+    s.volume !== prev.volume ||
+    s.muted !== prev.muted ||
+    s.playMode !== prev.playMode ||
+    s.playbackRate !== prev.playbackRate
+  )
+    savePrefs({ volume: s.volume, muted: s.muted, playMode: s.playMode, playbackRate: s.playbackRate });
+});
 
 /** The track being played, if any. */
 export function currentTrack(s: Pick<PlayerState, 'queue' | 'queueIndex'>): QueueTrack | undefined {
