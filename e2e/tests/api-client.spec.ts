@@ -501,6 +501,35 @@ test('track trees (v=1 and v=2) have integer-hash file nodes with absolute URLs'
   }
 });
 
+test('has_subtitle and duration agree with the track tree', async ({ request }) => {
+  for (const w of await everyWork(request)) {
+    const files = filesOf(await tree(request, w.id));
+    const subtitles = files.filter((f) => /\.(lrc|vtt|srt|ass)$/i.test(f.title));
+    expect(w.has_subtitle, w.source_id).toBe(subtitles.length > 0);
+    const audio = files.filter((f) => f.type === 'audio').map((f) => f.duration as number);
+    expect(audio.length, w.source_id).toBeGreaterThan(0);
+    // Works shipping one recording in several formats (mp3 + wav) count it once.
+    expect(w.duration as number, w.source_id).toBeGreaterThanOrEqual(Math.floor(Math.max(...audio)));
+    expect(w.duration as number, w.source_id).toBeLessThanOrEqual(
+      Math.ceil(audio.reduce((s, d) => s + d, 0)),
+    );
+  }
+});
+
+test('downloads name the file by its title (UTF-8 filename*)', async ({ request }) => {
+  const files = (await everyFile(request))
+    .filter((f) => [...f.title].some((c) => (c.codePointAt(0) as number) > 0x7f))
+    .slice(0, 10);
+  expect(files.length).toBeGreaterThan(0);
+  for (const f of files) {
+    const r = await request.head(f.mediaDownloadUrl);
+    const disposition = r.headers()['content-disposition'] ?? '';
+    expect(disposition).toMatch(/^attachment;/);
+    const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+    expect(decodeURIComponent(star ?? ''), f.path).toBe(f.title);
+  }
+});
+
 test('every file node downloads with exactly `size` bytes (a downloader resumes until it has `size`)', async ({
   request,
 }) => {

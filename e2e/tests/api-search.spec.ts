@@ -236,3 +236,27 @@ test('order=rating sorts by the caller’s own ratings', async ({ request }) => 
   ]);
   expect(got.works.slice(3).every((w) => w.userRating === null)).toBe(true);
 });
+
+test('includeTranslationWorks=false hides translations whose original is in the library', async ({
+  request,
+}) => {
+  const keyword = encodeURIComponent('催眠');
+  const withAll = await list(
+    await request.get(`/api/search/${keyword}?includeTranslationWorks=true&pageSize=100`),
+  );
+  const originals = await list(
+    await request.get(`/api/search/${keyword}?includeTranslationWorks=false&pageSize=100`),
+  );
+  const hidden = withAll.works.filter((w) => !originals.works.some((o) => o.id === w.id));
+  expect(hidden.length).toBeGreaterThan(0);
+  for (const w of hidden as (Work & { original_workno: string | null; source_id: string })[]) {
+    expect(w.original_workno).not.toBeNull();
+    expect(w.original_workno).not.toBe(w.source_id);
+    // Its original is listed, and lists it back as another language edition.
+    const original = originals.works.find(
+      (o) => (o as Work & { source_id: string }).source_id === w.original_workno,
+    ) as Work & { other_language_editions_in_db: { id: number }[] };
+    expect(original).toBeDefined();
+    expect(original.other_language_editions_in_db.map((e) => e.id)).toContain(w.id);
+  }
+});
