@@ -90,10 +90,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req, reply) => {
-      // Every registration counts against the address: it limits mass sign-ups too.
-      checkLimits('', req.ip, reply);
-      byAddress.hit(`ip:${req.ip}`);
-      const row = await register(db, config, req.body);
+      const row = await limited(req.body.name, req.ip, reply, () => register(db, config, req.body));
       return { token: app.auth.issueToken(row), user: userView(row) };
     },
   );
@@ -271,7 +268,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       // Each request mails a code: all of them count, not only failures.
       checkLimits(who, req.ip, reply);
       byName.hit(nameKey(who));
-      const verifyId = await limited(who, req.ip, reply, () => requestPasswordReset(db, config, req.body));
+      byAddress.hit(`ip:${req.ip}`);
+      const verifyId = await requestPasswordReset(db, config, req.body);
       return { verifyId, message: 'reset code sent' };
     },
   );
