@@ -203,3 +203,31 @@ test('the anti burn-in overlay appears after idling while playing and hides on a
   await page.waitForTimeout(3000);
   await expect(overlay).toBeHidden();
 });
+
+test('in the pip display mode the current line moves to a floating window and back', async ({ page }) => {
+  await page.addInitScript(() => {
+    const key = 'sasayaki-settings';
+    const current = JSON.parse(localStorage.getItem(key) ?? '{}');
+    localStorage.setItem(key, JSON.stringify({ ...current, subtitleDisplayMode: 'pip' }));
+  });
+  const cues = await cuesOf(page, LONG_WORK.id, '01 はじめに');
+  await playFromTree(page, LONG_WORK, '01 はじめに');
+  await expect(page.getByTestId('lyrics-bar-line')).not.toHaveText(/^\s*$/);
+  await page.getByRole('button', { name: 'Floating lyrics' }).click();
+  const pipText = () =>
+    page.evaluate(
+      () =>
+        (window as Window & { documentPictureInPicture?: { window: Window | null } }).documentPictureInPicture
+          ?.window?.document.body.innerText ?? null,
+    );
+  await expect.poll(pipText).not.toBeNull();
+  await page.getByTestId('player-play-pause').first().click();
+  await expect(page.getByTestId('player-bar')).toHaveAttribute('data-playing', 'false');
+  const { time } = await audio(page);
+  await expect.poll(pipText).toBe(dueAt(cues, time)?.text);
+  await expect(page.getByTestId('lyrics-bar-line')).toHaveText(/^\s*$/);
+
+  await page.getByRole('button', { name: 'Floating lyrics' }).click();
+  await expect.poll(pipText).toBeNull();
+  await expect(page.getByTestId('lyrics-bar-line')).toHaveText((dueAt(cues, time) as Cue).text);
+});

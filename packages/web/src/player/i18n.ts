@@ -81,7 +81,6 @@ export const playerBundle: Bundle = {
         off: 'No subtitle',
         pip: 'Floating lyrics',
         loadLocal: 'Load a subtitle file from this device',
-        pipUnavailable: 'This browser cannot open a floating window; lyrics stay in the page.',
       },
     },
   },
@@ -163,7 +162,6 @@ export const playerBundle: Bundle = {
         off: '不使用字幕',
         pip: '悬浮字幕',
         loadLocal: '从本设备加载字幕文件',
-        pipUnavailable: '此浏览器无法打开悬浮窗口，字幕将显示在页面内。',
       },
     },
   },
@@ -245,7 +243,6 @@ export const playerBundle: Bundle = {
         off: '字幕なし',
         pip: 'フローティング字幕',
         loadLocal: 'この端末の字幕ファイルを読み込む',
-        pipUnavailable:
           'このブラウザではフローティングウィンドウを開けないため、字幕はページ内に表示されます。',
       },
     },
