@@ -25,7 +25,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { compileSearchTerms } from './searchSql.ts';
+import { compileSearchTerms, soleFtsPhrase } from './searchSql.ts';
 import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
@@ -138,6 +138,23 @@ function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
   return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
 }
 
+/** How many works match: from the FTS index alone for a lone text search on SQLite. */
+function countMatches(
+  ctx: Ctx,
+  opts: ListWorksOptions,
+  base: WorkQuery,
+): Promise<{ n: unknown } | undefined> {
+  const onlyTerms =
+    !opts.extend && !opts.workIds && !opts.subtitle && opts.includeTranslationWorks !== false && opts.terms;
+  const phrase = onlyTerms ? soleFtsPhrase(opts.terms ?? [], ctx.db.dialect) : null;
+  if (phrase) {
+    return sql<{ n: number }>`select count(*) as n from works_fts where works_fts match ${phrase}`
+      .execute(ctx.db.db)
+      .then((r) => r.rows[0]);
+  }
+  return base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+}
+
 /** A page of works in the requested order, plus the total count of matching works. */
 export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
   const page = opts.page ?? 1;
@@ -169,9 +186,7 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
 
   const base = filteredQuery(ctx, opts);
   const [countRow, rows] = await Promise.all([
-    opts.order === 'betterRandom'
-      ? Promise.resolve(undefined)
-      : base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    opts.order === 'betterRandom' ? Promise.resolve(undefined) : countMatches(ctx, opts, base),
     ordered(base.select(WORK_COLUMNS), opts)
       .limit(pageSize)
       .offset((page - 1) * pageSize)

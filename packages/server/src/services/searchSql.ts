@@ -11,18 +11,27 @@ import { badRequest } from '../errors.ts';
 
 type Cond = Expression<SqlBool>;
 
+/**
+ * The work id as the left side of `id in (subquery)`. On SQLite the unary `+` keeps the planner
+ * from turning a large match set into rowid lookups plus a sort of every match: it walks the
+ * order's index instead and stops after one page (a few ms even when half the library matches).
+ */
+const workId = (dialect: Dialect) => (dialect === 'sqlite' ? sql`+w.id` : sql`w.id`);
+
 /** `%x%` with LIKE's own wildcards (and the escape character) taken literally. */
 export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** FTS5 trigram index: a quoted phrase matches any substring of at least 3 characters. */
+const ftsPhrase = (v: string) => `"${v.replace(/"/g, '""')}"`;
+const usesFts = (v: string, dialect: Dialect) => dialect === 'sqlite' && [...v].length >= 3;
+
 /** Substring match on works.search_text (stored lower-cased); CJK-safe, no word segmentation. */
 function textMatch(text: string, dialect: Dialect): Cond {
   const v = text.trim().toLowerCase();
-  if (dialect === 'sqlite' && [...v].length >= 3) {
-    // FTS5 trigram index: a quoted phrase matches any substring of at least 3 characters.
-    const phrase = `"${v.replace(/"/g, '""')}"`;
-    return sql<SqlBool>`w.id in (select rowid from works_fts where works_fts match ${phrase})`;
+  if (usesFts(v, dialect)) {
+    return sql<SqlBool>`${workId(dialect)} in (select rowid from works_fts where works_fts match ${ftsPhrase(v)})`;
   }
   // PostgreSQL: the pg_trgm GIN index serves LIKE; SQLite: 1–2 characters scan search_text.
   return sql<SqlBool>`w.search_text like ${likeContains(v)} escape '\\'`;
@@ -46,7 +55,7 @@ function positive(f: Exclude<SearchFilter, { kind: 'range' }>, dialect: Dialect)
       // Normal-trust tags only, or weak ones too; downvoted tags never count. Any locale's name.
       const name = f.name.toLowerCase();
       const statuses = f.weak ? [0, 1] : [1];
-      return sql<SqlBool>`w.id in (select wt.work_id from work_tags wt where wt.vote_status in (${sql.join(
+      return sql<SqlBool>`${workId(dialect)} in (select wt.work_id from work_tags wt where wt.vote_status in (${sql.join(
         statuses,
       )}) and wt.tag_id in (select t.id from tags t where lower(t.name) = ${name} or lower(t.name_en) = ${name} or lower(t.name_ja) = ${name} or lower(t.name_zh) = ${name}))`;
     }
@@ -54,7 +63,7 @@ function positive(f: Exclude<SearchFilter, { kind: 'range' }>, dialect: Dialect)
       // Null-safe, so that an exclusion keeps works without a circle.
       return sql<SqlBool>`(w.circle_id is not null and w.circle_id in (select c.id from circles c where lower(c.name) = ${f.name.toLowerCase()}))`;
     case 'va':
-      return sql<SqlBool>`w.id in (select wv.work_id from work_vas wv where wv.va_id in (select a.id from vas a where lower(a.name) = ${f.name.toLowerCase()}))`;
+      return sql<SqlBool>`${workId(dialect)} in (select wv.work_id from work_vas wv where wv.va_id in (select a.id from vas a where lower(a.name) = ${f.name.toLowerCase()}))`;
     case 'age':
       return sql<SqlBool>`w.age_category = ${f.age}`;
     case 'lang':
@@ -87,4 +96,21 @@ export function compileSearchTerms(terms: readonly SearchTerm[], dialect: Dialec
     if (compiled.filter) out.push(condition(compiled.filter, dialect));
   }
   return out;
+}
+
+/**
+ * When a search is one plain 3+-character text term and nothing else (the most common search),
+ * SQLite can count its matches in the FTS index alone: the FTS phrase to count, else null.
+ */
+export function soleFtsPhrase(terms: readonly SearchTerm[], dialect: Dialect): string | null {
+  const filters: SearchFilter[] = [];
+  for (const term of terms) {
+    const c = compileTerm(term);
+    if (!c.ok) return null;
+    if (c.filter) filters.push(c.filter);
+  }
+  const f = filters[0];
+  if (filters.length !== 1 || f?.kind !== 'text' || f.exclude) return null;
+  const v = f.text.trim().toLowerCase();
+  return usesFts(v, dialect) ? ftsPhrase(v) : null;
 }

@@ -286,6 +286,18 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     expect((await get('/api/search/')).body.pagination.totalCount).toBe(ALL.length);
   });
 
+  it('counts every match whether the count comes from the text index alone or not', async () => {
+    const lone = (await get('/api/search/healing?pageSize=1')).body;
+    expect(lone.works).toHaveLength(1);
+    expect(lone.pagination.totalCount).toBe(3);
+    const combined = (await get(`/api/search/${encodeURIComponent('healing $age:adult$')}?pageSize=1`)).body;
+    expect(combined.pagination.totalCount).toBe(2);
+    const short = (await get(`/api/search/${encodeURIComponent('癒し')}?pageSize=1`)).body;
+    expect(short.pagination.totalCount).toBe(2);
+    const excluded = (await get(`/api/search/${encodeURIComponent('-healing')}?pageSize=1`)).body;
+    expect(excluded.pagination.totalCount).toBe(ALL.length - 3);
+  });
+
   it('lists circles, tags and voice actors with counts, lookups and their works', async () => {
     const circles = (await get('/api/circles/')).body;
     expect(circles).toEqual([
