@@ -23,7 +23,7 @@ function sasayaki(args: string[], env: Record<string, string>) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('sasayaki scan', () => {
+describe('sasayaki scan', { timeout: 120_000 }, () => {
   it('scans, prints the summary and exits 0 even when items were skipped', () => {
     const lib = tempDir();
     const data = tempDir('sasayaki-data-');
@@ -86,7 +86,7 @@ describe('sasayaki scan', () => {
   });
 });
 
-describe('sasayaki user', () => {
+describe('sasayaki user', { timeout: 120_000 }, () => {
   it('adds, lists and changes passwords of accounts', () => {
     const data = tempDir('sasayaki-data-');
     dirs.push(data);
@@ -104,5 +104,22 @@ describe('sasayaki user', () => {
     expect(list.code).toBe(0);
     expect(list.out).toMatch(/admin1\s+administrator/);
     expect(list.out).not.toMatch(/bob12/);
+  });
+});
+
+describe('sasayaki demo', { timeout: 120_000 }, () => {
+  it('writes the demo library once and refuses to overwrite a folder with content', () => {
+    const data = tempDir('sasayaki-data-');
+    dirs.push(data);
+    const r = sasayaki(['demo'], { SASAYAKI_DATA: data });
+    expect(r.code).toBe(0);
+    const demo = path.join(data, 'demo-library');
+    expect(r.out).toContain(`SASAYAKI_LIBRARY=${demo}`);
+    expect(fs.existsSync(path.join(demo, 'RJ123456/RJ123456.json'))).toBe(true);
+    // Written under a temporary name and renamed: no partial folder is left behind.
+    expect(fs.readdirSync(data).filter((n) => n.includes('partial'))).toEqual([]);
+    const again = sasayaki(['demo'], { SASAYAKI_DATA: data });
+    expect(again.code).toBe(1);
+    expect(again.err).toMatch(/not empty/);
   });
 });
