@@ -586,6 +586,32 @@ test('a resumable, ranged download like a downloader does', async ({ request }) 
   expect(past.status()).toBe(416);
 });
 
+test('range forms download managers send: suffix, open end past the size, If-Range', async ({ request }) => {
+  const audio = (await everyFile(request)).find((f) => f.type === 'audio') as FileNode;
+  const { mediaDownloadUrl: url, size } = audio;
+  const whole = await (await request.get(url)).body();
+
+  const suffix = await request.get(url, { headers: { Range: 'bytes=-100' } });
+  expect(suffix.status()).toBe(206);
+  expect(suffix.headers()['content-range']).toBe(`bytes ${size - 100}-${size - 1}/${size}`);
+  expect((await suffix.body()).equals(whole.subarray(size - 100))).toBe(true);
+
+  const clamped = await request.get(url, { headers: { Range: `bytes=10-${size * 10}` } });
+  expect(clamped.status()).toBe(206);
+  expect(clamped.headers()['content-range']).toBe(`bytes 10-${size - 1}/${size}`);
+
+  const head = await request.head(url);
+  const lastModified = head.headers()['last-modified'] as string;
+  expect(lastModified).toBeTruthy();
+  const resumed = await request.get(url, { headers: { Range: 'bytes=100-', 'If-Range': lastModified } });
+  expect(resumed.status()).toBe(206);
+  expect((await resumed.body()).equals(whole.subarray(100))).toBe(true);
+  // The file changed since (another validator): the whole file again, not a mismatched tail.
+  const stale = await request.get(url, { headers: { Range: 'bytes=100-', 'If-Range': '"an-old-etag"' } });
+  expect(stale.status()).toBe(200);
+  expect((await stale.body()).length).toBe(size);
+});
+
 test('parallel ranged chunks (the Go client splits a file once it sees 206) reassemble the file', async ({
   request,
   baseURL,
