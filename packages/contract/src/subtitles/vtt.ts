@@ -1,6 +1,7 @@
 import { type Cue, decodeEntities, ms, normalizeText, parseClock, sortCues } from './cue.ts';
 
-const TIMING = /^\s*(\S+)\s+-->\s+(\S+)/;
+/** `start --> end`, spaces around the arrow optional (some SRT tools omit them). */
+const TIMING = /^\s*([\d:.,]+)\s*-->\s*([\d:.,]+)/;
 
 /** Removes WebVTT/SRT markup: voice and class spans, inline timestamps, `{\an8}` positions. */
 export function stripMarkup(text: string): string {

@@ -120,6 +120,26 @@ describe('parseSrt', () => {
   });
 });
 
+describe('more real-world quirks', () => {
+  it('reads SRT timings without spaces around the arrow and with trailing spaces', () => {
+    expect(parseSrt('1\n00:00:01,000-->00:00:02,000   \nsquashed\n')).toEqual([
+      { start: 1, end: 2, text: 'squashed' },
+    ]);
+  });
+  it('ignores an HLS X-TIMESTAMP-MAP header line in WebVTT', () => {
+    const text = 'WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:900000,LOCAL:00:00:00.000\n\n00:01.000 --> 00:02.000\nx';
+    expect(parseVtt(text)).toEqual([{ start: 1, end: 2, text: 'x' }]);
+  });
+  it('reads old SSA files whose Format starts with Marked', () => {
+    const text =
+      '[Events]\nFormat: Marked, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: Marked=0,0:00:03.00,0:00:04.00,*Default,,0000,0000,0000,,old style';
+    expect(parseAss(text)).toEqual([{ start: 3, end: 4, text: 'old style' }]);
+  });
+  it('keeps a cue whose end is before its start as a zero-length cue instead of dropping the file', () => {
+    expect(parseVtt('WEBVTT\n\n00:05.000 --> 00:04.000\nodd')).toEqual([{ start: 5, end: 5, text: 'odd' }]);
+  });
+});
+
 describe('parseAss', () => {
   const ass = [
     `${BOM}[Script Info]`,
