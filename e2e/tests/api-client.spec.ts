@@ -782,6 +782,39 @@ test('reviews: PUT, GET with the caller fields, filter by progress, DELETE', asy
   expect(after.works.map((w) => w.id)).toEqual([123456]);
 });
 
+test('review inputs clients send: review_point alias, rating 0 clears, bad values 4xx', async ({
+  request,
+}) => {
+  const { token } = await register(request);
+  const auth = bearer(token);
+  const rating = async () =>
+    await json<{ userRating: number | null; progress: string | null }>(
+      await request.get('/api/work/1234567', { headers: auth }),
+    );
+  await json(
+    await request.put('/api/review', { headers: auth, data: { work_id: 1234567, review_point: 4 } }),
+  );
+  expect((await rating()).userRating).toBe(4);
+  await json(
+    await request.put('/api/review', { headers: auth, data: { work_id: 'RJ01234567', progress: 'replay' } }),
+  );
+  expect(await rating()).toMatchObject({ userRating: 4, progress: 'replay' });
+  await json(await request.put('/api/review', { headers: auth, data: { work_id: 1234567, rating: 0 } }));
+  expect(await rating()).toMatchObject({ userRating: null, progress: 'replay' });
+  for (const [data, status] of [
+    [{ work_id: 1234567, rating: 6 }, 400],
+    [{ work_id: 1234567, progress: 'someday' }, 400],
+    [{ work_id: 9999999, rating: 3 }, 404],
+    [{ rating: 3 }, 400],
+  ] as const) {
+    const r = await request.put('/api/review', { headers: auth, data });
+    expect(r.status(), JSON.stringify(data)).toBe(status);
+    expectShape(await r.json(), ERROR);
+  }
+  const guest = await login(request, 'guest', 'guest');
+  expect((await request.get('/api/review', { headers: bearer(guest) })).status()).toBe(200);
+});
+
 test('tag votes: guests and users without an email get the documented 403 messages', async ({ request }) => {
   const guest = await login(request, 'guest', 'guest');
   const body = {
