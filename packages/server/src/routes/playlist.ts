@@ -15,6 +15,7 @@ import {
   defaultMarkTarget,
   deletePlaylist,
   editPlaylist,
+  ensureSystemPlaylists,
   findPlaylist,
   hasLiked,
   listPlaylists,
@@ -200,6 +201,7 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
     async (req) => {
       const p = requireAccount(req);
       const { page = 1, pageSize = LIMITS.pageSizeDefault, filterBy = 'all' } = req.query;
+      await ensureSystemPlaylists(db, p.id);
       return listPlaylists(db, p.id, filterBy, page, pageSize, base(req));
     },
   );

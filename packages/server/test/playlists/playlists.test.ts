@@ -119,6 +119,23 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     });
   });
 
+  it('lists a new user’s Liked and Marked playlists from the start', async () => {
+    const fresh = await account(t, 'newcomer');
+    const list = (await get(fresh, 'get-playlists?filterBy=created')).json();
+    expect(
+      list.playlists.map((p: { name: string; is_system: boolean }) => [p.name, p.is_system]).sort(),
+    ).toEqual([
+      [SYSTEM_PLAYLIST_NAMES.liked, true],
+      [SYSTEM_PLAYLIST_NAMES.marked, true],
+    ]);
+    expect(list.pagination.totalCount).toBe(2);
+    // Concurrent first calls still make one of each.
+    const other = await account(t, 'racer');
+    await Promise.all(Array.from({ length: 5 }, () => get(other, 'get-default-mark-target-playlist')));
+    const created = (await get(other, 'get-playlists?filterBy=created')).json();
+    expect(created.pagination.totalCount).toBe(2);
+  });
+
   it('has the Liked and Marked system playlists that cannot be created, renamed or deleted', async () => {
     const target = await get(alice, 'get-default-mark-target-playlist');
     expect(target.statusCode).toBe(200);
