@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { chooseCover } from '../services/covers.ts';
@@ -96,13 +97,30 @@ const running = new WeakMap<Db, Promise<unknown>>();
 
 export function scanLibrary(ctx: ScanContext, opts: ScanOptions = {}): Promise<ScanSummary> {
   const previous = running.get(ctx.db) ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(() => runScan(ctx, opts));
+  const next = previous.catch(() => {}).then(() => withScanLock(ctx.db, () => runScan(ctx, opts)));
   running.set(ctx.db, next);
   const settle = () => {
     if (running.get(ctx.db) === next) running.delete(ctx.db);
   };
   next.then(settle, settle);
   return next;
+}
+
+/**
+ * Instances sharing one PostgreSQL database take turns: a session advisory lock (per schema) is
+ * held on one pooled connection for the whole scan, so a second instance's scan waits and then
+ * finds everything unchanged. SQLite is one process by design; the in-process queue suffices.
+ */
+async function withScanLock<T>(db: Db, scan: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'postgres') return scan();
+  return db.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(hashtext(current_schema() || ':sasayaki-scan'))`.execute(conn);
+    try {
+      return await scan();
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(current_schema() || ':sasayaki-scan'))`.execute(conn);
+    }
+  });
 }
 
 /** Whether a scan is running on this database now. */
