@@ -5,7 +5,7 @@
  * change or group change logs out every older token) and the user still exists.
  *
  * A bad or expired token makes the request anonymous; `req.authError` keeps why, so routes that
- * need login (access.ts) answer 401 with `jwt expired` / `invalid token` instead of
+ * need login (access.ts) answer 401 with `jwt expired` instead of
  * `No authorization token was found`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
 import { RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
 import { ensureBuiltinAccounts, groupOf } from '../services/users.ts';
-import { signToken, TokenError, verifyToken } from './jwt.ts';
+import { JWT_EXPIRED, signToken, TokenError, verifyToken } from './jwt.ts';
 import { ANONYMOUS } from './principal.ts';
 import { loadJwtSecret } from './secret.ts';
 
@@ -26,7 +26,7 @@ declare module 'fastify' {
     auth: AuthService;
   }
   interface FastifyRequest {
-    /** Why the presented token was refused (`jwt expired`, `invalid token`); null when none. */
+    /** Why the presented token was refused (always `jwt expired`); null when none was refused. */
     authError: string | null;
   }
 }
@@ -63,8 +63,10 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     try {
       claims = verifyToken(token, secret);
     } catch (err) {
-      if (err instanceof TokenError) req.authError = err.message;
-      else throw err;
+      if (!(err instanceof TokenError)) throw err;
+      // Expired, forged or signed with an older secret: to the web app all of these are an ended
+      // session, and `jwt expired` is the message that makes it clear the token and ask to log in.
+      req.authError = JWT_EXPIRED;
       return;
     }
     const user = await db.db
@@ -74,7 +76,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       .executeTakeFirst();
     if (!user || user.token_version !== claims.tv) {
       // Password changed or account deleted: to the web app this is an ended session.
-      req.authError = 'jwt expired';
+      req.authError = JWT_EXPIRED;
       return;
     }
     req.principal = { kind: 'account', id: user.id, name: user.name, group: groupOf(user) };
