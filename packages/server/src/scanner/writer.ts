@@ -308,6 +308,9 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
     // A scan commits thousands of small transactions; waiting for each WAL flush buys nothing
     // (a crash loses at most the last works' writes, which the next scan redoes).
     if (db.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+    // SQLite: take the write lock before reading, so a scan in another process (the CLI while the
+    // server runs) makes this one wait instead of failing on a stale snapshot.
+    else await sql`update works set updated_at = updated_at where id = -1`.execute(trx);
     const m = w.metadata;
     const circleId = m.circle ? await upsertCircle(trx, m.circle, cache, pending) : null;
     const vaIds = await upsertVas(trx, m.vas, cache, pending);

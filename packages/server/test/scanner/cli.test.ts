@@ -1,5 +1,5 @@
 /** `sasayaki scan` as a user runs it: exit codes, summary, plain progress lines off a terminal. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -121,5 +121,53 @@ describe('sasayaki demo', { timeout: 120_000 }, () => {
     const again = sasayaki(['demo'], { SASAYAKI_DATA: data });
     expect(again.code).toBe(1);
     expect(again.err).toMatch(/not empty/);
+  });
+});
+
+function sasayakiAsync(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, [bin, ...args], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: '', ...env },
+    });
+    let out = '';
+    p.stdout.on('data', (d) => {
+      out += d;
+    });
+    p.on('error', reject);
+    p.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('two scans at once on one SQLite file', { timeout: 120_000 }, () => {
+  it('take turns per work: both finish without a skipped work', async () => {
+    const lib = tempDir();
+    const data = tempDir('sasayaki-data-');
+    dirs.push(lib, data);
+    const files: Record<string, number | string> = {};
+    for (let i = 10; i < 40; i++) {
+      files[`RJ010000${i}/01.wav`] = 0.5;
+      files[`RJ010000${i}/01.lrc`] = '[00:00.10]x\n';
+      files[`RJ010000${i}/work.json`] = JSON.stringify({ title: `w${i}`, tags: [{ id: 1, name: 't' }] });
+    }
+    writeTree(lib, files);
+    const env = { SASAYAKI_LIBRARY: lib, SASAYAKI_DATA: data };
+    // The database exists before both start, as when the CLI runs next to a serving instance.
+    expect(sasayaki(['user', 'list'], env).code).toBe(0);
+    const [a, b] = await Promise.all([
+      sasayakiAsync(['scan', '--full'], env),
+      sasayakiAsync(['scan', '--full'], env),
+    ]);
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.out).toMatch(/0 skipped items/);
+    expect(b.out).toMatch(/0 skipped items/);
+    const db = new Database(path.join(data, 'sasayaki.db'), { readonly: true });
+    const n = db.prepare('select count(*) as n from works').get() as { n: number };
+    const f = db.prepare('select count(*) as n from files').get() as { n: number };
+    db.close();
+    expect([n.n, f.n]).toEqual([30, 90]);
   });
 });
