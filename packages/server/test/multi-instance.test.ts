@@ -18,6 +18,7 @@ import { type Db, dropPgSchema, openDb } from '../src/db/connect.ts';
 import { createUser } from '../src/services/users.ts';
 import { PG_URL, pgAvailable } from './helpers/db.ts';
 import { type SeedWork, seedWorks } from './helpers/seed.ts';
+import { tempDir, writeTree } from './scanner/helpers.ts';
 
 interface Instance {
   app: FastifyInstance;
@@ -27,10 +28,13 @@ interface Instance {
 }
 
 /** One instance: own pool, own data folder, the shared schema. */
-async function startInstance(schema: string): Promise<Instance> {
+async function startInstance(schema: string, overrides: Partial<Config> = {}): Promise<Instance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-instance-'));
   const db = await openDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 });
-  const config = loadConfig({}, { dataDir, libraryRoots: [], watchLibrary: false, publicUrl: '' });
+  const config = loadConfig(
+    {},
+    { dataDir, libraryRoots: [], watchLibrary: false, publicUrl: '', onlineMetadata: false, ...overrides },
+  );
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return {
@@ -457,5 +461,121 @@ describe.skipIf(!pgAvailable)('two instances starting together on an empty schem
       for (const s of started) if (s.status === 'fulfilled') await s.value.close();
       await dropPgSchema(PG_URL, schema);
     }
+  });
+});
+
+describe.skipIf(!pgAvailable)('two instances sharing one library and one schema', () => {
+  const schema = newSchema();
+  const library = tempDir('sasayaki-shared-library-');
+  let a: Instance;
+  let b: Instance;
+  let admin: { authorization: string };
+
+  const work = (code: string, title: string) => ({
+    [`${code} ${title}/01 はじめに.wav`]: 1,
+    [`${code} ${title}/02 耳かき.wav`]: 2,
+    [`${code} ${title}/01 はじめに.lrc`]: '[00:00.00]はじめに\n',
+    [`${code} ${title}/特典/readme.txt`]: 'おまけ\n',
+  });
+
+  beforeAll(async () => {
+    writeTree(library, {
+      ...work('RJ01000001', '森'),
+      ...work('RJ01000002', '海'),
+      ...work('RJ01000003', '空'),
+    });
+    a = await startInstance(schema, { libraryRoots: [library] });
+    b = await startInstance(schema, { libraryRoots: [library] });
+    await createUser(a.db, { name: 'operator', password: 'operator-pass', group: 'administrator' });
+    const res = await b.app.inject({
+      method: 'POST',
+      url: '/api/auth/me',
+      payload: { name: 'operator', password: 'operator-pass' },
+    });
+    admin = { authorization: `Bearer ${res.json().token}` };
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await dropPgSchema(PG_URL, schema);
+    fs.rmSync(library, { recursive: true, force: true });
+  });
+
+  const rescanBoth = (full: boolean) =>
+    Promise.all(
+      [a, b, a, b].map((inst) =>
+        inst.app.inject({
+          method: 'POST',
+          url: '/api/admin/rescan',
+          headers: admin,
+          payload: { full, wait: true },
+        }),
+      ),
+    );
+
+  async function trees(inst: Instance) {
+    const list = (await inst.app.inject({ url: '/api/works?order=id&sort=asc&pageSize=100' })).json();
+    const out: Record<string, unknown> = {};
+    for (const w of list.works as { id: number; source_id: string }[]) {
+      out[w.source_id] = (await inst.app.inject({ url: `/api/tracks/${w.id}?v=1` })).json();
+    }
+    return out;
+  }
+
+  it('first scans racing on a fresh database report no skipped works', async () => {
+    // Two instances started together both scan at startup. Each scan must either write a work
+    // or leave it to the other, not fail on it: a work counted as an error here was skipped by
+    // that instance.
+    const answers = await rescanBoth(true);
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    expect(answers.map((r) => r.json().summary.errors)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('scans racing on both instances leave each work and file once, with the same ids', async () => {
+    for (const r of await rescanBoth(true)) expect(r.statusCode, r.body).toBe(200);
+    const first = await trees(a);
+    expect(Object.keys(first).sort()).toEqual(['RJ01000001', 'RJ01000002', 'RJ01000003']);
+    expect(await trees(b)).toEqual(first);
+    const files = await a.db.db.selectFrom('files').select(['work_id', 'path']).execute();
+    const keys = files.map((f) => `${f.work_id}/${f.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(files.filter((f) => f.path.endsWith('.wav'))).toHaveLength(6);
+
+    // The library changes: one work leaves, one arrives; both instances rescan at once.
+    fs.rmSync(path.join(library, 'RJ01000002 海'), { recursive: true });
+    writeTree(library, work('RJ01000004', '星'));
+    for (const r of await rescanBoth(false)) expect(r.statusCode, r.body).toBe(200);
+    const second = await trees(b);
+    expect(Object.keys(second).sort()).toEqual(['RJ01000001', 'RJ01000003', 'RJ01000004']);
+    // Hashes of the works that stayed are what clients stored: unchanged.
+    expect(second.RJ01000001).toEqual(first.RJ01000001);
+    expect(second.RJ01000003).toEqual(first.RJ01000003);
+    expect(await trees(a)).toEqual(second);
+  });
+
+  it('server settings switched through one instance apply on the other', async () => {
+    const put = (url: string, payload: object) =>
+      a.app
+        .inject({ method: 'PUT', url, headers: admin, payload })
+        .then((r) => expect(r.statusCode).toBe(200));
+    try {
+      await put('/api/admin/maintenance', { html: '<p>メンテナンス</p>' });
+      const health = await b.app.inject({ url: '/api/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toEqual({ html: '<p>メンテナンス</p>' });
+      await put('/api/admin/registration', { enabled: false });
+      expect((await b.app.inject({ url: '/api/auth/reg' })).json()).toEqual({ reg: false });
+      const reg = await b.app.inject({
+        method: 'POST',
+        url: '/api/auth/reg',
+        payload: { name: 'latecomer', password: 'late-pass' },
+      });
+      expect(reg.statusCode).toBe(403);
+    } finally {
+      await put('/api/admin/maintenance', { html: null });
+      await put('/api/admin/registration', { enabled: null });
+    }
+    expect((await b.app.inject({ url: '/api/health' })).body).toBe('OK');
+    expect((await b.app.inject({ url: '/api/auth/reg' })).json()).toEqual({ reg: true });
   });
 });
