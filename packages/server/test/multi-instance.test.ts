@@ -13,7 +13,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, paths } from '../src/config.ts';
+import { type Config, loadConfig, paths } from '../src/config.ts';
 import { type Db, dropPgSchema, openDb } from '../src/db/connect.ts';
 import { createUser } from '../src/services/users.ts';
 import { PG_URL, pgAvailable } from './helpers/db.ts';
