@@ -16,6 +16,7 @@ export const ACCESS_MESSAGES = {
   guestVote: 'guest cannot vote',
   mustBindEmail: 'must bind email first',
   systemPlaylist: 'cannot create or delete system playlist',
+  renameSystem: 'cannot rename system playlist',
   likeOwn: 'cannot like own playlist',
   playlistNotFound: 'playlist not found',
   notOwner: 'only the owner can change this playlist',
@@ -96,7 +97,11 @@ export function decide(
     case 'playlist.delete': {
       const base = decide(p, 'playlist.edit', target);
       if (!base.ok) return base;
-      return pl?.systemKind ? deny(403, ACCESS_MESSAGES.systemPlaylist) : ALLOW;
+      if (!pl?.systemKind) return ALLOW;
+      return deny(
+        403,
+        action === 'playlist.rename' ? ACCESS_MESSAGES.renameSystem : ACCESS_MESSAGES.systemPlaylist,
+      );
     }
     case 'playlist.like':
       if (!pl || (!owner && pl.privacy === 0)) return deny(404, ACCESS_MESSAGES.playlistNotFound);

@@ -127,6 +127,9 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
       const p = requireAccount(req);
       const { id, ...fields } = req.body;
       const row = await guarded(req, id, 'playlist.edit');
+      if (fields.name !== undefined && fields.name.trim() !== row.name) {
+        authorize(req, 'playlist.rename', { playlist: targetOf(row) });
+      }
       await editPlaylist(db, row, fields);
       return playlistView(db, row.id, p.id, base(req));
     },

@@ -29,7 +29,6 @@ export const PLAYLIST_MESSAGES = {
   nameTooLong: `playlist name must be at most ${LIMITS.playlistName} characters`,
   descriptionTooLong: `description must be at most ${LIMITS.playlistDescription} characters`,
   reservedName: 'cannot create or delete system playlist',
-  renameSystem: 'cannot rename system playlist',
   badPrivacy: 'privacy must be 0 (private), 1 (unlisted) or 2 (public)',
   tooManyInRequest: `at most ${MAX_WORKS_PER_REQUEST} works per request`,
   tooManyInPlaylist: `a playlist holds at most ${MAX_PLAYLIST_WORKS} works`,
@@ -216,10 +215,8 @@ export async function createPlaylist(
   return id;
 }
 
+/** Changes metadata; a system playlist keeps its reserved name (access.ts refuses renaming it). */
 export async function editPlaylist(db: Db, row: PlaylistRow, fields: PlaylistFields): Promise<void> {
-  if (row.system_kind && fields.name !== undefined && fields.name !== row.name) {
-    throw new HttpError(403, PLAYLIST_MESSAGES.renameSystem);
-  }
   const f = checkFields(row.system_kind ? { ...fields, name: undefined } : fields);
   await db.db
     .updateTable('playlists')

@@ -7,7 +7,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlaylist, setLike } from '../../src/services/playlists.ts';
+import { createPlaylist, ensureSystemPlaylists, setLike } from '../../src/services/playlists.ts';
 import { putReview } from '../../src/services/reviews.ts';
 import { createUser } from '../../src/services/users.ts';
 import { voteWorkTag } from '../../src/services/votes.ts';
@@ -26,6 +26,7 @@ interface Ctx {
   ownerId: number;
   privateId: string;
   unlistedId: string;
+  markedId: string;
 }
 
 interface Row {
@@ -133,6 +134,20 @@ const ROWS: Row[] = [
       payload: { id: c.unlistedId, description: 'y' },
     }),
     expect: all([403, 'only the owner can change this playlist'], { owner: 200 }),
+  },
+  {
+    name: 'edit-playlist-metadata (rename the owner’s Marked)',
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/playlist/edit-playlist-metadata',
+      payload: { id: c.markedId, name: 'Renamed' },
+    }),
+    expect: all(PL_NOT_FOUND, { owner: [403, 'cannot rename system playlist'] }),
+  },
+  {
+    name: 'delete-playlist (the owner’s Marked)',
+    request: (c) => ({ method: 'POST', url: '/api/playlist/delete-playlist', payload: { id: c.markedId } }),
+    expect: all(PL_NOT_FOUND, { owner: [403, 'cannot create or delete system playlist'] }),
   },
   {
     name: 'add-works-to-playlist (private)',
@@ -299,6 +314,15 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
     await account(c.t, nameOf('admin'), { group: 'administrator', email: 'admin@example.org' });
     c.privateId = await createPlaylist(c.t.db, c.ownerId, { name: 'Private' }, [W]);
     c.unlistedId = await createPlaylist(c.t.db, c.ownerId, { name: 'Unlisted', privacy: 1 }, [W]);
+    await ensureSystemPlaylists(c.t.db, c.ownerId);
+    c.markedId = (
+      await c.t.db.db
+        .selectFrom('playlists')
+        .select('id')
+        .where('user_id', '=', c.ownerId)
+        .where('system_kind', '=', 'marked')
+        .executeTakeFirstOrThrow()
+    ).id;
     await signInAll();
   });
   afterAll(async () => {
