@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { PlayPauseButton } from '../player/controls.tsx';
 import { currentTrack, usePlayerStore } from '../player/store.ts';
 import { useCurrentLine } from '../player/useAudioTime.ts';
+import { LYRIC_AUTO_SELECT_THRESHOLD } from './choice.ts';
 import { decodeText } from './decode.ts';
 import { loadLyricLines } from './load.ts';
 import { OFFSET_BUTTON, OFFSET_STEP, seekTimeOf, shiftOffset } from './offset.ts';
@@ -47,6 +48,18 @@ function useLyricLines(lyric: Parameters<typeof loadLyricLines>[0] | undefined):
 }
 
 const EMPTY: Cue[] = [];
+
+function ConfidenceChip({ confidence }: { confidence: number }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={confidence >= LYRIC_AUTO_SELECT_THRESHOLD ? 'success' : 'default'}
+      label={t('player.lyricsView.confidence', { percent: Math.round(confidence * 100) })}
+    />
+  );
+}
 
 /**
  * Lyrics preview (spec §2.8): a selector of the track's lyrics with confidence and an 'in use'
@@ -158,7 +171,30 @@ export function LyricsPreviewDialog() {
                 label={t('player.lyricsView.select')}
                 value={viewIndex}
                 onChange={(e) => setViewIndex(Number(e.target.value))}
-                slotProps={{ htmlInput: { 'data-testid': 'lyrics-select' } }}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'lyrics-select' },
+                  select: {
+                    renderValue: (v) => {
+                      const l = lyrics[Number(v)];
+                      return (
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                          <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
+                            {l?.title}
+                          </Typography>
+                          {l && <ConfidenceChip confidence={l.confidence} />}
+                          {track?.selectedLyricIndex === Number(v) && (
+                            <Chip
+                              size="small"
+                              color="primary"
+                              label={t('player.lyricsView.inUse')}
+                              data-testid="lyrics-in-use"
+                            />
+                          )}
+                        </Box>
+                      );
+                    },
+                  },
+                }}
               >
                 {lyrics.map((l, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders; the index is the lyric's identity
@@ -166,19 +202,9 @@ export function LyricsPreviewDialog() {
                     <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
                       {l.title}
                     </Typography>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={l.confidence >= 0.8 ? 'success' : 'default'}
-                      label={t('player.lyricsView.confidence', { percent: Math.round(l.confidence * 100) })}
-                    />
+                    <ConfidenceChip confidence={l.confidence} />
                     {track?.selectedLyricIndex === i && (
-                      <Chip
-                        size="small"
-                        color="primary"
-                        label={t('player.lyricsView.inUse')}
-                        data-testid="lyrics-in-use"
-                      />
+                      <Chip size="small" color="primary" label={t('player.lyricsView.inUse')} />
                     )}
                   </MenuItem>
                 ))}
