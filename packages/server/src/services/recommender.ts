@@ -16,7 +16,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, notFound } from '../errors.ts';
 
 export const HALF_LIFE_DAYS = 14;
 export const WINDOW_DAYS = 120;
@@ -314,6 +314,8 @@ async function coListening(
 
 /** Works most like one work: shared tags, voice actors, circle and co-listening. */
 export async function neighbourIds(db: Db, itemId: number): Promise<number[]> {
+  const work = await db.db.selectFrom('works').select('id').where('id', '=', itemId).executeTakeFirst();
+  if (!work) throw notFound('Work not found');
   const f = await featuresOf(db, [itemId]);
   const profile = profileOf(new Map([[itemId, 1]]), f);
   const [byProfile, co] = await Promise.all([scoreByProfile(db, profile), coListening(db, [itemId], [])]);

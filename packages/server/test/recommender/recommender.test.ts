@@ -99,6 +99,9 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     expect(n[0]).toBe(100002);
     const bad = await rec('item-neighbors', { itemId: 'nope' });
     expect(bad.statusCode).toBe(400);
+    const unknown = await rec('item-neighbors', { itemId: 'RJ999999' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Work not found' });
     const neg = await rec('popular', { page: -1 });
     expect(neg.statusCode).toBe(400);
   });
