@@ -981,7 +981,8 @@ test('registration refuses short names and passwords; a bad token on a protected
   }
   const bad = await request.get('/api/review', { headers: bearer('abc.def.ghi') });
   expect(bad.status()).toBe(401);
-  expect(await bad.json()).toEqual({ error: 'invalid token' });
+  // Every refused token answers the spec §8 text that makes clients drop the session.
+  expect(await bad.json()).toEqual({ error: 'jwt expired' });
 });
 
 test('media revalidates by ETag, and the low-quality stream is audio', async ({ request }) => {
