@@ -415,6 +415,8 @@ export async function workExistStatus(
   page: number,
   pageSize: number,
 ) {
+  const work = await db.db.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst();
+  if (!work) throw notFound(PLAYLIST_MESSAGES.workNotFound);
   await ensureSystemPlaylists(db, userId);
   const base = db.db.selectFrom('playlists as p').where('p.user_id', '=', userId);
   const countRow = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();

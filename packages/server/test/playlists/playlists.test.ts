@@ -184,6 +184,9 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(p1.playlists.filter((p: { exist: boolean }) => p.exist)).toHaveLength(5);
     const p2 = (await get(bob, 'get-work-exist-status-in-my-playlists?workID=100001&page=2')).json();
     expect(p2.playlists).toHaveLength(2);
+    const unknown = await get(bob, 'get-work-exist-status-in-my-playlists?workID=RJ999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Work not found' });
   });
 
   it('guests keep their system playlists but cannot create playlists', async () => {
