@@ -19,7 +19,7 @@ import {
   verifyEmailLink,
 } from '../services/accounts.ts';
 import { LOGIN_LIMIT, LOGIN_RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
-import { findUserById } from '../services/users.ts';
+import { findUserById, GUEST_NAME } from '../services/users.ts';
 
 const authAnswer = {
   type: 'object',
@@ -39,11 +39,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const byAddress = new WindowLimiter(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs);
 
   const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
+  // The guest password is public: a per-name limit would only let anyone lock everyone out of it.
+  const countsPerName = (name: string) => name.trim().toLowerCase() !== GUEST_NAME;
 
   /** Refuses with 429 while the name or the address is over its limit of failures. */
   function checkLimits(name: string, ip: string, reply: FastifyReply): void {
     const a = byAddress.check(`ip:${ip}`);
-    const n = byName.check(nameKey(name));
+    const n = countsPerName(name) ? byName.check(nameKey(name)) : { allowed: true, retryAfter: 0 };
     if (!a.allowed || !n.allowed) {
       reply.header('retry-after', String(Math.max(a.retryAfter, n.retryAfter)));
       throw new HttpError(429, LOGIN_RATE_LIMITED);
@@ -62,7 +64,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       return await attempt();
     } catch (err) {
       byAddress.hit(`ip:${ip}`);
-      byName.hit(nameKey(name));
+      if (countsPerName(name)) byName.hit(nameKey(name));
       throw err;
     }
   }
