@@ -34,6 +34,15 @@ function bufferedEndAt(audio: HTMLAudioElement): number {
   return 0;
 }
 
+/** Stops playback once the sleep time has come (spec §4), with the notice of §8. */
+function checkSleep(): void {
+  const s = usePlayerStore.getState();
+  if (!s.sleepMode || s.sleepTime === null || Date.now() < s.sleepTime) return;
+  s.clearSleep();
+  if (s.playing) s.pause();
+  notify({ type: 'info', message: i18n.t('player.sleepNotice.stopped') });
+}
+
 function attach(audio: HTMLAudioElement): () => void {
   const store = usePlayerStore;
   let loadedSerial = -1;
@@ -116,6 +125,8 @@ function attach(audio: HTMLAudioElement): () => void {
   };
 
   const onTime = () => {
+    // background tabs throttle intervals, but time updates keep coming while audio plays
+    checkSleep();
     const s = store.getState();
     const t = audio.currentTime;
     const step = t - lastTime;
@@ -184,13 +195,7 @@ function attach(audio: HTMLAudioElement): () => void {
   const unbindSession = bindMediaSession();
   const unsyncLyrics = syncLyrics();
 
-  const sleepTimer = window.setInterval(() => {
-    const s = store.getState();
-    if (!s.sleepMode || s.sleepTime === null || Date.now() < s.sleepTime) return;
-    s.clearSleep();
-    if (s.playing) s.pause();
-    notify({ type: 'info', message: i18n.t('player.sleepNotice.stopped') });
-  }, 1000);
+  const sleepTimer = window.setInterval(checkSleep, 1000);
 
   return () => {
     unsubscribe();
