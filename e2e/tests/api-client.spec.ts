@@ -1082,3 +1082,45 @@ test('recommender calls answer {works, pagination} of full works, and feedback i
   expect(wrong.status()).toBe(400);
   expectShape(await wrong.json(), ERROR);
 });
+
+test('shared playlist links: public and unlisted open for anyone, private only for the owner', async ({
+  request,
+}) => {
+  const owner = await register(request);
+  const ids: Record<number, string> = {};
+  for (const privacy of [0, 1, 2]) {
+    const p = await json<{ id: string }>(
+      await request.post('/api/playlist/create-playlist', {
+        headers: bearer(owner.token),
+        data: { name: `privacy ${privacy}`, privacy, works: [1234567] },
+      }),
+    );
+    ids[privacy] = p.id;
+  }
+  const stranger = await register(request);
+  for (const [privacy, visible] of [
+    [0, false],
+    [1, true],
+    [2, true],
+  ] as const) {
+    for (const headers of [{}, bearer(stranger.token)]) {
+      const meta = await request.get(`/api/playlist/get-playlist-metadata?id=${ids[privacy]}`, { headers });
+      const works = await request.get(`/api/playlist/get-playlist-works?id=${ids[privacy]}`, { headers });
+      expect(meta.status(), `privacy ${privacy}`).toBe(visible ? 200 : 404);
+      expect(works.status(), `privacy ${privacy}`).toBe(visible ? 200 : 404);
+      if (visible) expect(((await works.json()) as WorkList).works.map((w) => w.id)).toEqual([1234567]);
+      else expectShape(await meta.json(), ERROR);
+    }
+    const own = await request.get(`/api/playlist/get-playlist-metadata?id=${ids[privacy]}`, {
+      headers: bearer(owner.token),
+    });
+    expect(own.status()).toBe(200);
+  }
+  // A stranger cannot change someone else's playlist, whatever its privacy.
+  const edit = await request.post('/api/playlist/add-works-to-playlist', {
+    headers: bearer(stranger.token),
+    data: { id: ids[2], works: [123456] },
+  });
+  expect([403, 404]).toContain(edit.status());
+  expectShape(await edit.json(), ERROR);
+});
