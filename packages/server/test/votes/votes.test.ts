@@ -127,6 +127,24 @@ describe.each(DIALECTS)('tag votes (%s)', (dialect) => {
     expect(rows).toHaveLength(12);
   });
 
+  it('keeps one vote when the same user clicks fast', async () => {
+    const [, , , , v4] = voters;
+    const statuses = [1, 2, 0, 1, 2, 1, 1, 0, 2, 1];
+    const results = await Promise.all(
+      statuses.map((status) => vote(v4!, { workID: 100008, tagID: TAG.drama, status })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(statuses.map(() => 200));
+    const rows = await t.db.db
+      .selectFrom('tag_votes')
+      .select('status')
+      .where('work_id', '=', 100008)
+      .where('tag_id', '=', TAG.drama)
+      .execute();
+    expect(rows.length).toBeLessThanOrEqual(1);
+    const c = await counters(100008, TAG.drama);
+    expect((c?.upvote ?? 0) + (c?.downvote ?? 0)).toBe(rows.length);
+  });
+
   it('answers garbage with 4xx {error}', async () => {
     const [v0] = voters;
     const cases: [string, object][] = [
