@@ -133,4 +133,13 @@ describe.each(DIALECTS)('reviews and progress (%s)', (dialect) => {
     expect(JSON.parse(s.site_rate_count_detail)).toEqual([2, 2, 2, 1, 1]);
     expect(s.site_rate_average_2dp).toBe(2.63);
   });
+
+  it('keeps one review when the same user saves twice at once', async () => {
+    const u = await account(t, 'doubleclick');
+    const results = await Promise.all([1, 2, 3, 4, 5].map((rating) => put(u, { work_id: 100006, rating })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.db.db.selectFrom('reviews').select('rating').where('work_id', '=', 100006).execute();
+    expect(rows).toHaveLength(1);
+    expect((await siteRating(100006)).site_rate_count).toBe(1);
+  });
 });
