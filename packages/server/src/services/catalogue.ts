@@ -81,11 +81,15 @@ const ORDER_COLUMNS: Record<Exclude<WorkOrder, 'rating' | 'random' | 'betterRand
 /** A prime above any random_key residue; multiplying by (2·seed+1) permutes the residues. */
 const RANDOM_PRIME = 1_000_003;
 
-function filteredQuery(ctx: Ctx, opts: ListWorksOptions): WorkQuery {
-  const { db, dialect } = ctx.db;
-  let q: WorkQuery = db.selectFrom('works as w');
+/** The filtered query over `works as w`, shaped for the page and for the count (searchSql.ts). */
+async function filteredQueries(
+  ctx: Ctx,
+  opts: ListWorksOptions,
+): Promise<{ page: WorkQuery; count: WorkQuery }> {
+  let q: WorkQuery = ctx.db.db.selectFrom('works as w');
   if (opts.extend) q = opts.extend(q);
-  const conds: Expression<SqlBool>[] = compileSearchTerms(opts.terms ?? [], dialect);
+  const search = await compileSearchTerms(opts.terms ?? [], ctx.db);
+  const conds: Expression<SqlBool>[] = [];
   if (opts.workIds) {
     conds.push(
       opts.workIds.length ? sql<SqlBool>`w.id in (${sql.join([...opts.workIds])})` : sql<SqlBool>`1 = 0`,
@@ -107,7 +111,11 @@ function filteredQuery(ctx: Ctx, opts: ListWorksOptions): WorkQuery {
     );
   }
   for (const c of conds) q = q.where(c);
-  return q;
+  let page = q;
+  let count = q;
+  for (const c of search.page) page = page.where(c);
+  for (const c of search.count) count = count.where(c);
+  return { page, count };
 }
 
 function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
@@ -146,7 +154,7 @@ function countMatches(
 ): Promise<{ n: unknown } | undefined> {
   const onlyTerms =
     !opts.extend && !opts.workIds && !opts.subtitle && opts.includeTranslationWorks !== false && opts.terms;
-  const phrase = onlyTerms ? soleFtsPhrase(opts.terms ?? [], ctx.db.dialect) : null;
+  const phrase = onlyTerms ? soleFtsPhrase(opts.terms ?? [], ctx.db) : null;
   if (phrase) {
     return sql<{ n: number }>`select count(*) as n from works_fts where works_fts match ${phrase}`
       .execute(ctx.db.db)
@@ -168,7 +176,7 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
     });
 
   if (opts.workIds && opts.keepIdOrder) {
-    const matching = await filteredQuery(ctx, opts).select('w.id').execute();
+    const matching = await (await filteredQueries(ctx, opts)).count.select('w.id').execute();
     const present = new Set(matching.map((r) => r.id as number));
     const ids = [...new Set(opts.workIds)].filter((id) => present.has(id));
     const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
@@ -184,10 +192,10 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
     return { works, pagination: { currentPage: page, pageSize, totalCount: ids.length } };
   }
 
-  const base = filteredQuery(ctx, opts);
+  const base = await filteredQueries(ctx, opts);
   const [countRow, rows] = await Promise.all([
-    opts.order === 'betterRandom' ? Promise.resolve(undefined) : countMatches(ctx, opts, base),
-    ordered(base.select(WORK_COLUMNS), opts)
+    opts.order === 'betterRandom' ? Promise.resolve(undefined) : countMatches(ctx, opts, base.count),
+    ordered(base.page.select(WORK_COLUMNS), opts)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute() as Promise<WorkListRow[]>,
