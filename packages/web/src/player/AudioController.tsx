@@ -43,7 +43,8 @@ function checkSleep(): void {
   notify({ type: 'info', message: i18n.t('player.sleepNotice.stopped') });
 }
 
-function attach(audio: HTMLAudioElement): () => void {
+/** Binds one audio element to the player store; returns the unbinding. */
+export function attachAudio(audio: HTMLAudioElement): () => void {
   const store = usePlayerStore;
   let loadedSerial = -1;
   let loadedHash = '';
@@ -212,7 +213,7 @@ export function AudioController() {
     const audio = ref.current;
     if (!audio) return;
     element = audio;
-    const detach = attach(audio);
+    const detach = attachAudio(audio);
     return () => {
       detach();
       if (element === audio) element = null;
