@@ -189,7 +189,8 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['playlists'],
-        summary: 'The caller’s playlists: all (created + liked), created, liked, or public (everyone’s)',
+        summary:
+          'The caller’s playlists: all (created + liked), created, liked; or public (everyone’s, no login needed)',
         security: [{ bearer: [] }],
         querystring: {
           type: 'object',
@@ -202,8 +203,12 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      const p = requireAccount(req);
       const { page = 1, pageSize = LIMITS.pageSizeDefault, filterBy = 'all' } = req.query;
+      // Public playlists are listed to everyone, visitors included.
+      if (filterBy === 'public') {
+        return listPlaylists(db, userIdOf(req.principal), filterBy, page, pageSize, base(req));
+      }
+      const p = requireAccount(req);
       await ensureSystemPlaylists(db, p.id);
       return listPlaylists(db, p.id, filterBy, page, pageSize, base(req));
     },

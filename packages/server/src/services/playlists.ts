@@ -359,16 +359,20 @@ export type PlaylistFilter = 'all' | 'created' | 'liked' | 'public';
  */
 export async function listPlaylists(
   db: Db,
-  viewerId: number,
+  viewerId: number | null,
   filterBy: PlaylistFilter,
   page: number,
   pageSize: number,
   baseUrl: string,
 ) {
-  const likedIds = db.db.selectFrom('playlist_likes').select('playlist_id').where('user_id', '=', viewerId);
   let q = playlistQuery(db, viewerId);
-  if (filterBy === 'created') q = q.where('p.user_id', '=', viewerId);
-  else if (filterBy === 'public') q = q.where('p.privacy', '=', PLAYLIST_PRIVACY.public);
+  const likedIds = db.db
+    .selectFrom('playlist_likes')
+    .select('playlist_id')
+    .where('user_id', '=', viewerId ?? -1);
+  if (filterBy === 'public') q = q.where('p.privacy', '=', PLAYLIST_PRIVACY.public);
+  else if (viewerId === null) q = q.where(sql<boolean>`1 = 0`);
+  else if (filterBy === 'created') q = q.where('p.user_id', '=', viewerId);
   else if (filterBy === 'liked') {
     q = q
       .where('p.id', 'in', likedIds)

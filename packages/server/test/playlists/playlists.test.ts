@@ -104,6 +104,9 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(liked.playlists[0]).toMatchObject({ liked: true, likes_count: 1 });
     expect((await get(bob, 'get-playlists?filterBy=public')).json().playlists).toEqual([]);
     await post(alice, 'edit-playlist-metadata', { id: pl.id, privacy: 2, description: 'now public' });
+    const anonymousList = (await get(undefined, 'get-playlists?filterBy=public')).json();
+    expect(anonymousList.playlists.map((p: { id: string }) => p.id)).toEqual([pl.id]);
+    expect((await get(undefined, 'get-playlists?filterBy=created')).statusCode).toBe(401);
     const pub = (await get(bob, 'get-playlists?filterBy=public')).json();
     expect(pub.playlists.map((p: { id: string; description: string }) => [p.id, p.description])).toEqual([
       [pl.id, 'now public'],
