@@ -817,6 +817,8 @@ test('reviews: PUT, GET with the caller fields, filter by progress, DELETE', asy
   expectShape(await json(del), { message: 'string' });
   const after = await json<WorkList>(await request.get('/api/review', { headers: auth }));
   expect(after.works.map((w) => w.id)).toEqual([123456]);
+  await json(await request.delete('/api/review?work_id=RJ123456', { headers: auth }));
+  expect((await json<WorkList>(await request.get('/api/review', { headers: auth }))).works).toEqual([]);
 });
 
 test('review inputs clients send: review_point alias, rating 0 clears, bad values 4xx', async ({
@@ -850,6 +852,7 @@ test('review inputs clients send: review_point alias, rating 0 clears, bad value
   }
   const guest = await login(request, 'guest', 'guest');
   expect((await request.get('/api/review', { headers: bearer(guest) })).status()).toBe(200);
+  await json(await request.delete('/api/review?work_id=1234567', { headers: auth }));
 });
 
 test('tag votes: guests and users without an email get the documented 403 messages', async ({ request }) => {
