@@ -78,6 +78,20 @@ describe.each(DIALECTS)('covers (%s)', (dialect) => {
     expect(await coverFile(ctx, 424242, 'main')).toBeNull();
   });
 
+  it('never reads a cover that became a link out of the library', async () => {
+    const outside = tempDir('sasayaki-outside-');
+    cleanups.push(() => fs.rmSync(outside, { recursive: true, force: true }));
+    fs.writeFileSync(path.join(outside, 'private.png'), await png(50, 50, '#00ff00'));
+    const { root, ctx } = await setup({
+      'RJ01000004/01.wav': 1,
+      'RJ01000004/cover.png': await png(50, 50, '#ff0000'),
+    });
+    fs.rmSync(path.join(root, 'RJ01000004/cover.png'));
+    fs.symlinkSync(path.join(outside, 'private.png'), path.join(root, 'RJ01000004/cover.png'));
+    const file = await coverFile(ctx, 1000004, 'sam');
+    expect(path.basename(file!)).toBe('placeholder-sam.jpg');
+  });
+
   it('falls back to the placeholder when the image is unreadable', async () => {
     const { ctx } = await setup({ 'RJ01000003/01.wav': 1, 'RJ01000003/cover.jpg': 'not really a jpeg' });
     const file = await coverFile(ctx, 1000003, 'main');

@@ -13,7 +13,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { workFolderOf } from '../storage/library.ts';
+import { isInsideLibrary, workFolderOf } from '../storage/library.ts';
 
 export type CoverType = 'main' | 'sam' | '240x240';
 export const COVER_TYPES: readonly CoverType[] = ['main', 'sam', '240x240'];
@@ -109,7 +109,8 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
   } catch {
     st = undefined;
   }
-  if (!source || !st?.isFile()) return placeholder(ctx, type);
+  // The cover may have been replaced by a link since the scan: never read outside the library.
+  if (!source || !st?.isFile() || !(await isInsideLibrary(ctx.config, source))) return placeholder(ctx, type);
   const key = createHash('sha1')
     .update(`${work.folder_path}\0${work.cover_path}\0${st.size}\0${Math.trunc(st.mtimeMs)}`)
     .digest('hex')
