@@ -553,6 +553,32 @@ describe.skipIf(!pgAvailable)('two instances sharing one library and one schema'
     expect(await trees(a)).toEqual(second);
   });
 
+  it('a file id from one instance’s tree downloads the same bytes through the other', async () => {
+    const trees = await (async () => {
+      const list = (await a.app.inject({ url: '/api/works?order=id&sort=asc&pageSize=100' })).json();
+      return Promise.all(
+        (list.works as { id: number }[]).map(async (w) =>
+          (await a.app.inject({ url: `/api/tracks/${w.id}` })).json(),
+        ),
+      );
+    })();
+    type Node = { type: string; hash?: string; size?: number; title: string; children?: Node[] };
+    const files = (nodes: Node[]): Node[] => nodes.flatMap((n) => (n.children ? files(n.children) : [n]));
+    const all = trees.flatMap((t) => files(t as Node[]));
+    expect(all.length).toBeGreaterThan(10);
+    for (const f of all) {
+      const [workId, fileId] = (f.hash as string).split('/');
+      const res = await b.app.inject({ url: `/api/media/download/${workId}/${fileId}` });
+      expect(res.statusCode, f.hash).toBe(200);
+      expect(res.rawPayload.length, f.hash).toBe(f.size);
+    }
+    // The lowest id is RJ01000001: its file, read from disk, is what B streams.
+    const onDisk = fs.readFileSync(path.join(library, 'RJ01000001 森', '02 耳かき.wav'));
+    const wav = files(trees[0] as Node[]).find((f) => f.title === '02 耳かき.wav') as Node;
+    const res = await b.app.inject({ url: `/api/media/stream/${(wav.hash as string).split('/')[1]}` });
+    expect(res.rawPayload.equals(onDisk)).toBe(true);
+  });
+
   it('server settings switched through one instance apply on the other', async () => {
     const put = (url: string, payload: object) =>
       a.app
