@@ -7,7 +7,10 @@ const api = process.env.SASAYAKI_API || 'http://127.0.0.1:8888';
 export default defineConfig({
   plugins: [react()],
   server: { host: '127.0.0.1', port: 5173, proxy: { '/api': { target: api, changeOrigin: true } } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 800 },
+  // Old hashed chunks are kept: a page loaded before a rebuild (or a deployment) still finds the
+  // lazy chunks its index.html refers to, and a server running during a rebuild never serves a
+  // half-emptied folder.
+  build: { outDir: 'dist', emptyOutDir: false, sourcemap: false, chunkSizeWarningLimit: 800 },
   test: {
     name: 'web',
     environment: 'jsdom',

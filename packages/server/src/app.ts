@@ -75,6 +75,15 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     if (req.url.startsWith('/api/') || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
       return reply.code(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
     }
+    // A web asset built after the server started (the static file list is read at start) is
+    // served by name; a missing asset is a 404, never index.html (a module script would fail).
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/assets/')) {
+      const name = path.basename(url);
+      if (fs.existsSync(path.join(WEB_DIST, 'assets', name)))
+        return reply.sendFile(`assets/${name}`, WEB_DIST);
+      return reply.code(404).send({ error: `Not found: ${req.method} ${url}` });
+    }
     // Client-side routes of the single-page app all load index.html.
     return reply.type('text/html; charset=utf-8').sendFile('index.html', WEB_DIST, { maxAge: 0 });
   });

@@ -30,6 +30,9 @@ export function Layout() {
   const pushMode = useSettings((s) => s.sidebarExpandMode) === 'push' && wide;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const homeLike = HOME_LIKE.has(pathname);
+  // The search box is hidden on the playlist page (spec §2.1); on a phone it gets its own row.
+  const showSearch = pathname !== '/playlist';
+  const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -76,11 +79,17 @@ export function Layout() {
           >
             {t('app.title')}
           </Typography>
-          <Box sx={{ flex: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
-            {pathname !== '/playlist' && <SearchBox />}
+          <Box sx={{ flex: 1, display: { xs: 'none', sm: 'flex' }, justifyContent: 'center', minWidth: 0 }}>
+            {showSearch && !narrow && <SearchBox />}
           </Box>
+          <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
           <LanguageMenu />
         </Toolbar>
+        {showSearch && narrow && (
+          <Toolbar variant="dense" sx={{ pb: 1, minHeight: 48 }}>
+            <SearchBox />
+          </Toolbar>
+        )}
       </AppBar>
       <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
       <Box
@@ -93,6 +102,7 @@ export function Layout() {
         }}
       >
         <Toolbar />
+        {showSearch && narrow && <Box sx={{ height: 56 }} />}
         <Suspense
           fallback={<LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
         >

@@ -74,42 +74,45 @@ export function SideDrawer({ open, push, onClose }: Props) {
     darkMode === 'enabled' ? <DarkIcon /> : darkMode === 'disabled' ? <LightIcon /> : <SystemIcon />;
 
   return (
-    <Drawer
-      variant={push ? 'persistent' : 'temporary'}
-      open={open}
-      onClose={onClose}
-      sx={{
-        width: push && open ? DRAWER_WIDTH : 0,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
-      }}
-      slotProps={{ paper: { component: 'nav', 'aria-label': t('app.menu') } as object }}
-    >
-      {push && <Toolbar />}
-      <List dense={false} data-testid="side-drawer">
-        {link('/works', <LibraryIcon />, t('app.nav.library'), (p) => p === '/works' || p === '/')}
-        {link('/favourites', <FavoriteIcon />, t('app.nav.favourites'))}
-        {link('/playlists', <PlaylistIcon />, t('app.nav.playlists'))}
-        {link('/circles', <CircleIcon />, t('app.nav.circles'))}
-        {link('/tags', <TagIcon />, t('app.nav.tags'))}
-        {link('/vas', <VaIcon />, t('app.nav.vas'))}
-        <Divider sx={{ my: 1 }} />
-        {action(<ShuffleIcon />, t('app.nav.randomPlay'), () => void randomPlay().catch(() => undefined))}
-        {action(<SleepIcon />, t('app.nav.sleepMode'), () => void openSleepTimer())}
-        <ListItemButton
-          onClick={() => set({ darkMode: NEXT_DARK_MODE[darkMode] })}
-          data-testid="dark-mode-toggle"
-        >
-          <ListItemIcon>{darkIcon}</ListItemIcon>
-          <ListItemText primary={t(`app.darkMode.${darkMode}`)} />
-        </ListItemButton>
-        <Divider sx={{ my: 1 }} />
-        {link('/about', <AboutIcon />, t('app.nav.about'))}
-        {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
-        {loggedIn
-          ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
-          : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}
-      </List>
+    <>
+      <Drawer
+        variant={push ? 'persistent' : 'temporary'}
+        open={open}
+        onClose={onClose}
+        sx={{
+          width: push && open ? DRAWER_WIDTH : 0,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
+        }}
+        slotProps={{ paper: { component: 'nav', 'aria-label': t('app.menu') } as object }}
+      >
+        {push && <Toolbar />}
+        <List dense={false} data-testid="side-drawer">
+          {link('/works', <LibraryIcon />, t('app.nav.library'), (p) => p === '/works' || p === '/')}
+          {link('/favourites', <FavoriteIcon />, t('app.nav.favourites'))}
+          {link('/playlists', <PlaylistIcon />, t('app.nav.playlists'))}
+          {link('/circles', <CircleIcon />, t('app.nav.circles'))}
+          {link('/tags', <TagIcon />, t('app.nav.tags'))}
+          {link('/vas', <VaIcon />, t('app.nav.vas'))}
+          <Divider sx={{ my: 1 }} />
+          {action(<ShuffleIcon />, t('app.nav.randomPlay'), () => void randomPlay().catch(() => undefined))}
+          {action(<SleepIcon />, t('app.nav.sleepMode'), () => void openSleepTimer())}
+          <ListItemButton
+            onClick={() => set({ darkMode: NEXT_DARK_MODE[darkMode] })}
+            data-testid="dark-mode-toggle"
+          >
+            <ListItemIcon>{darkIcon}</ListItemIcon>
+            <ListItemText primary={t(`app.darkMode.${darkMode}`)} />
+          </ListItemButton>
+          <Divider sx={{ my: 1 }} />
+          {link('/about', <AboutIcon />, t('app.nav.about'))}
+          {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
+          {loggedIn
+            ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
+            : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}
+        </List>
+      </Drawer>
+      {/* Outside the drawer: closing an overlay drawer must not take the confirmation with it. */}
       <Dialog open={confirmLogout} onClose={() => setConfirmLogout(false)}>
         <DialogTitle>{t('auth.logoutConfirm', { name: userName })}</DialogTitle>
         <DialogActions>
@@ -126,6 +129,6 @@ export function SideDrawer({ open, push, onClose }: Props) {
           </Button>
         </DialogActions>
       </Dialog>
-    </Drawer>
+    </>
   );
 }

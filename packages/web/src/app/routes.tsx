@@ -1,8 +1,13 @@
+import LinearProgress from '@mui/material/LinearProgress';
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
 import { Layout } from './Layout.tsx';
 import { LoginRedirect, RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
+
+function StartFallback() {
+  return <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+}
 
 /** Route-level code splitting: each screen is its own chunk. */
 const works = (source: 'works' | 'popular' | 'recommend') => async () => {
@@ -36,6 +41,8 @@ export const routes: RouteObject[] = [
     path: '/',
     Component: Layout,
     ErrorBoundary: RouteError,
+    // Shown while the first screen's chunk loads.
+    HydrateFallback: StartFallback,
     children: [
       { index: true, element: <Navigate to="/works" replace /> },
       { path: 'works', lazy: works('works') },

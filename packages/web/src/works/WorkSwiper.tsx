@@ -11,7 +11,25 @@ import { WorkCard } from './card/WorkCard.tsx';
 /** 2, 3, 4 or 6 slides by width, 4 s autoplay (spec §9). Its own chunk: only home and work pages load it. */
 export function WorkSwiper({ title, works, action }: { title: string; works: Work[]; action?: ReactNode }) {
   return (
-    <Box component="section" sx={{ mb: 3 }} aria-label={title}>
+    <Box
+      component="section"
+      aria-label={title}
+      sx={{
+        mb: 3,
+        '--swiper-navigation-size': '18px',
+        '--swiper-theme-color': (th) => th.palette.text.primary,
+        '& .swiper-button-prev, & .swiper-button-next': {
+          width: 36,
+          height: 36,
+          borderRadius: '50%',
+          bgcolor: 'background.paper',
+          boxShadow: 3,
+          display: { xs: 'none', md: 'flex' },
+          top: '35%',
+        },
+        '& .swiper-button-prev svg, & .swiper-button-next svg': { width: 10, height: 18 },
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
           {title}

@@ -55,7 +55,10 @@ export function WorksPage({ source }: { source: WorkSource }) {
   }, [legacy, params, navigate]);
 
   const update = (patch: Partial<ListState>) => {
-    setParams(writeListState(changeListState(state, patch)));
+    // From the address bar, not this render: a click may land while the previous navigation is
+    // still rendering, and it must build on it.
+    const current = readListState(new URLSearchParams(window.location.search));
+    setParams(writeListState(changeListState(current, patch)), { flushSync: true });
     if (patch.page !== undefined) window.scrollTo({ top: 0 });
   };
 

@@ -8,10 +8,12 @@ import { useTranslation } from 'react-i18next';
 type Props = {
   work: Pick<Work, 'rate_average_2dp' | 'rate_count' | 'rate_count_detail'>;
   size?: 'small' | 'medium';
+  /** The number of ratings next to the stars (the tooltip always has it). */
+  showCount?: boolean;
 };
 
 /** Stars with a tooltip of the per-star counts, the average and the number of ratings. */
-export function RatingStars({ work, size = 'small' }: Props) {
+export function RatingStars({ work, size = 'small', showCount = true }: Props) {
   const { t } = useTranslation();
   const detail = [...(work.rate_count_detail ?? [])].sort((a, b) => b.review_point - a.review_point);
   const tip = (
@@ -36,9 +38,11 @@ export function RatingStars({ work, size = 'small' }: Props) {
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {work.rate_average_2dp.toFixed(2)}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          ({work.rate_count})
-        </Typography>
+        {showCount && (
+          <Typography variant="body2" color="text.secondary">
+            ({work.rate_count})
+          </Typography>
+        )}
       </Box>
     </Tooltip>
   );

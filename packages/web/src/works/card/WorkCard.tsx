@@ -148,7 +148,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
           </>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 'auto' }}>
-            <RatingStars work={work} />
+            <RatingStars work={work} showCount={false} />
             <QuickMarkButton work={work} />
           </Box>
         )}
