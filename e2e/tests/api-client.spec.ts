@@ -257,7 +257,7 @@ async function tree(request: APIRequestContext, id: number | string, v = 1): Pro
   return json<TrackNode[]>(await request.get(`/api/tracks/${id}?v=${v}`));
 }
 
-/** All file nodes of all works, with their work id. */
+/** All file nodes of all works, each with its path inside the work. */
 async function everyFile(request: APIRequestContext): Promise<(FileNode & { path: string })[]> {
   const out: (FileNode & { path: string })[] = [];
   for (const w of await everyWork(request)) out.push(...filesOf(await tree(request, w.id)));
@@ -377,6 +377,21 @@ test('/api/work/{id} always carries the keys one downloader deletes without a de
   const guest = await login(request, 'guest', 'guest');
   expectShape(await json(await request.get('/api/work/1234567', { headers: bearer(guest) })), WORK_DETAIL);
   expectShape(await json(await request.get('/api/workInfo/1234567')), WORK);
+});
+
+test('/api/workInfo/{id} and /api/work/{id} agree on every field but the caller’s own', async ({ request }) => {
+  const { token } = await register(request);
+  for (const w of (await everyWork(request)).slice(0, 8)) {
+    const info = await json<Record<string, unknown>>(await request.get(`/api/workInfo/${w.id}`));
+    const mine = await json<Record<string, unknown>>(
+      await request.get(`/api/work/${w.id}`, { headers: bearer(token) }),
+    );
+    const own = ['review_text', 'progress', 'updated_at', 'user_name'];
+    for (const key of own) expect(mine[key], key).toBeNull();
+    const without = (o: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(o).filter(([k]) => !own.includes(k)));
+    expect(without(mine)).toEqual(without(info));
+  }
 });
 
 test('work ids in paths: RJ code, zero-padded digits and the plain number agree', async ({ request }) => {
