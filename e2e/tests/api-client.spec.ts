@@ -379,7 +379,9 @@ test('/api/work/{id} always carries the keys one downloader deletes without a de
   expectShape(await json(await request.get('/api/workInfo/1234567')), WORK);
 });
 
-test('/api/workInfo/{id} and /api/work/{id} agree on every field but the caller’s own', async ({ request }) => {
+test('/api/workInfo/{id} and /api/work/{id} agree on every field but the caller’s own', async ({
+  request,
+}) => {
   const { token } = await register(request);
   for (const w of (await everyWork(request)).slice(0, 8)) {
     const info = await json<Record<string, unknown>>(await request.get(`/api/workInfo/${w.id}`));
