@@ -161,7 +161,7 @@ async function startServer(dbSpec: string, port: number): Promise<ChildProcess> 
       BENCH_LIBRARY: LIBRARY,
       BENCH_DATA: path.join(DIR, `data-${port}`),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -172,9 +172,19 @@ async function startServer(dbSpec: string, port: number): Promise<ChildProcess> 
   return child;
 }
 
+/** CPU milliseconds the server process has used so far. */
+function serverCpuMs(server: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    server.once('message', (m) => resolve((m as { cpuMs: number }).cpuMs));
+    server.send('cpu');
+  });
+}
+
 interface Row {
   dialect: string;
   name: string;
+  /** Server CPU time per request (load-independent service time). */
+  cpu: number;
   p50: number;
   p99: number;
   rps: number;
@@ -185,7 +195,7 @@ async function measure(url: string, seconds: number, connections: number): Promi
   return autocannon({ url, connections, duration: seconds, pipelining: 1 });
 }
 
-async function benchEndpoints(dialect: string, port: number): Promise<Row[]> {
+async function benchEndpoints(dialect: string, port: number, server: ChildProcess): Promise<Row[]> {
   const base = `http://127.0.0.1:${port}`;
   const enc = encodeURIComponent;
   const endpoints: [string, string][] = [
@@ -205,18 +215,21 @@ async function benchEndpoints(dialect: string, port: number): Promise<Row[]> {
     if (!check.ok) throw new Error(`${p} answered ${check.status}: ${await check.text()}`);
     await measure(base + p, 1, 2);
     // Latency of one client at a time; throughput with 4 concurrent clients.
+    const cpuBefore = await serverCpuMs(server);
     const r = await measure(base + p, 4, 1);
+    const cpu = ((await serverCpuMs(server)) - cpuBefore) / Math.max(1, r.requests.total);
     const t = await measure(base + p, 4, 4);
     rows.push({
       dialect,
       name,
+      cpu,
       p50: r.latency.p50,
       p99: r.latency.p99,
       rps: t.requests.average,
       errors: r.errors + r.non2xx + t.errors + t.non2xx,
     });
     log(
-      `  ${dialect} ${name}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(t.requests.average)} req/s`,
+      `  ${dialect} ${name}: ${cpu.toFixed(1)} ms CPU/request, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${Math.round(t.requests.average)} req/s`,
     );
   }
   return rows;
@@ -273,10 +286,11 @@ async function benchStreaming(apiPort: number): Promise<{ api: number; plain: nu
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['dialect', 'endpoint', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'target'];
+  const header = ['dialect', 'endpoint', 'cpu ms/req', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'target'];
   const lines = rows.map((r) => [
     r.dialect,
     r.name,
+    r.cpu.toFixed(1),
     String(r.p50),
     String(r.p99),
     String(Math.round(r.rps)),
@@ -306,7 +320,7 @@ async function main(): Promise<void> {
     const server = await startServer(spec, port);
     try {
       log(`\n${dialect}: server on port ${port}`);
-      rows.push(...(await benchEndpoints(dialect, port)));
+      rows.push(...(await benchEndpoints(dialect, port, server)));
       if (!streaming) streaming = await benchStreaming(port);
     } finally {
       server.kill('SIGTERM');

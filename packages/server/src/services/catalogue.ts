@@ -25,7 +25,7 @@ import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kys
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
-import { compileSearchTerms, soleFtsPhrase } from './searchSql.ts';
+import { compileSearchTerms } from './searchSql.ts';
 import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
@@ -85,7 +85,7 @@ const RANDOM_PRIME = 1_000_003;
 async function filteredQueries(
   ctx: Ctx,
   opts: ListWorksOptions,
-): Promise<{ page: WorkQuery; count: WorkQuery }> {
+): Promise<{ page: WorkQuery; count: WorkQuery; soleCount?: number }> {
   let q: WorkQuery = ctx.db.db.selectFrom('works as w');
   if (opts.extend) q = opts.extend(q);
   const search = await compileSearchTerms(opts.terms ?? [], ctx.db);
@@ -115,7 +115,9 @@ async function filteredQueries(
   let count = q;
   for (const c of search.page) page = page.where(c);
   for (const c of search.count) count = count.where(c);
-  return { page, count };
+  // A lone search term already counted its matches, unless other conditions narrow them.
+  const alone = conds.length === 0 && !opts.extend;
+  return { page, count, soleCount: alone ? search.soleCount : undefined };
 }
 
 function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
@@ -144,23 +146,6 @@ function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
   }
   if (order === 'betterRandom') return q.orderBy(sql`random()`);
   return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
-}
-
-/** How many works match: from the FTS index alone for a lone text search on SQLite. */
-function countMatches(
-  ctx: Ctx,
-  opts: ListWorksOptions,
-  base: WorkQuery,
-): Promise<{ n: unknown } | undefined> {
-  const onlyTerms =
-    !opts.extend && !opts.workIds && !opts.subtitle && opts.includeTranslationWorks !== false && opts.terms;
-  const phrase = onlyTerms ? soleFtsPhrase(opts.terms ?? [], ctx.db) : null;
-  if (phrase) {
-    return sql<{ n: number }>`select count(*) as n from works_fts where works_fts match ${phrase}`
-      .execute(ctx.db.db)
-      .then((r) => r.rows[0]);
-  }
-  return base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
 }
 
 /** A page of works in the requested order, plus the total count of matching works. */
@@ -194,7 +179,9 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
 
   const base = await filteredQueries(ctx, opts);
   const [countRow, rows] = await Promise.all([
-    opts.order === 'betterRandom' ? Promise.resolve(undefined) : countMatches(ctx, opts, base.count),
+    opts.order === 'betterRandom' || base.soleCount !== undefined
+      ? Promise.resolve(base.soleCount === undefined ? undefined : { n: base.soleCount })
+      : base.count.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
     ordered(base.page.select(WORK_COLUMNS), opts)
       .limit(pageSize)
       .offset((page - 1) * pageSize)

@@ -25,6 +25,12 @@ type Cond = Expression<SqlBool>;
 export interface CompiledSearch {
   page: Cond[];
   count: Cond[];
+  /**
+   * On SQLite, when the search is a single positive set term (a word, a tag, a voice actor), the
+   * number of works it matches, already counted in that term's index: a lone search needs no
+   * other count query.
+   */
+  soleCount?: number;
 }
 
 /** Above this many matches a set term counts as large (see the module comment). */
@@ -64,7 +70,9 @@ function vaSet(name: string): WorkSet {
   return {
     ids: sql`select wv.work_id from work_vas wv where wv.va_id in (${vaIds})`,
     probe: sql`select 1 from work_vas wv where wv.work_id = w.id and wv.va_id in (${vaIds})`,
-    size: sql<{ n: number }>`select count(*) as n from work_vas wv where wv.va_id in (${vaIds})`,
+    size: sql<{
+      n: number;
+    }>`select count(distinct wv.work_id) as n from work_vas wv where wv.va_id in (${vaIds})`,
   };
 }
 
@@ -76,12 +84,19 @@ function ftsSet(phrase: string): WorkSet {
   };
 }
 
-async function setConditions(t: Db, set: WorkSet): Promise<{ page: Cond; count: Cond }> {
+interface Shaped {
+  page: Cond;
+  count: Cond;
+  /** Works matched by a set term (SQLite only). */
+  size?: number;
+}
+
+async function setConditions(t: Db, set: WorkSet): Promise<Shaped> {
   const small = { page: sql<SqlBool>`w.id in (${set.ids})`, count: sql<SqlBool>`w.id in (${set.ids})` };
   if (t.dialect !== 'sqlite') return small;
-  const n = Number((await set.size.execute(t.db)).rows[0]?.n ?? 0);
-  if (n <= LARGE_SET) return small;
-  return { page: sql<SqlBool>`exists (${set.probe})`, count: sql<SqlBool>`+w.id in (${set.ids})` };
+  const size = Number((await set.size.execute(t.db)).rows[0]?.n ?? 0);
+  if (size <= LARGE_SET) return { ...small, size };
+  return { page: sql<SqlBool>`exists (${set.probe})`, count: sql<SqlBool>`+w.id in (${set.ids})`, size };
 }
 
 const RANGE_COLUMN = {
@@ -91,7 +106,7 @@ const RANGE_COLUMN = {
   duration: sql.ref('w.duration'),
 } as const;
 
-const same = (c: Cond) => ({ page: c, count: c });
+const same = (c: Cond): Shaped => ({ page: c, count: c });
 
 /** The condition of a filter, before its exclusion is applied. */
 async function positive(
@@ -128,7 +143,7 @@ async function positive(
   }
 }
 
-async function conditions(f: SearchFilter, t: Db): Promise<{ page: Cond; count: Cond }> {
+async function conditions(f: SearchFilter, t: Db): Promise<Shaped> {
   if (f.kind === 'range') {
     return same(
       f.op === '>='
@@ -137,6 +152,7 @@ async function conditions(f: SearchFilter, t: Db): Promise<{ page: Cond; count: 
     );
   }
   const c = await positive(f, t);
+  // An excluded term keeps no size: its matches are what the search leaves out.
   return f.exclude ? { page: sql<SqlBool>`not (${c.page})`, count: sql<SqlBool>`not (${c.count})` } : c;
 }
 
@@ -156,23 +172,7 @@ export async function compileSearchTerms(terms: readonly SearchTerm[], t: Db): P
     const c = await conditions(f, t);
     out.page.push(c.page);
     out.count.push(c.count);
+    if (filters.length === 1 && c.size !== undefined) out.soleCount = c.size;
   }
   return out;
-}
-
-/**
- * When a search is one plain 3+-character text term and nothing else (the most common search),
- * SQLite can count its matches in the FTS index alone: the FTS phrase to count, else null.
- */
-export function soleFtsPhrase(terms: readonly SearchTerm[], t: Db): string | null {
-  const filters: SearchFilter[] = [];
-  for (const term of terms) {
-    const c = compileTerm(term);
-    if (!c.ok) return null;
-    if (c.filter) filters.push(c.filter);
-  }
-  const f = filters[0];
-  if (filters.length !== 1 || f?.kind !== 'text' || f.exclude) return null;
-  const v = f.text.trim().toLowerCase();
-  return usesFts(v, t) ? ftsPhrase(v) : null;
 }
