@@ -34,12 +34,8 @@ export const workIdParam = {
 
 /** A work id from a body or query field (number, "01441165" or "RJ01441165"), or 400. */
 export function workIdFrom(raw: unknown, field: string): number {
-  const id =
-    typeof raw === 'number'
-      ? Number.isInteger(raw) && raw > 0
-        ? raw
-        : null
-      : parseWorkIdParam(String(raw ?? ''));
+  // Numbers go through the same parser as strings, so 1e300 or 1.5 are refused like "RJ" is.
+  const id = typeof raw === 'number' || typeof raw === 'string' ? parseWorkIdParam(String(raw)) : null;
   if (id === null) throw badRequest(`${field} must be a work id like 1441165 or RJ01441165`);
   return id;
 }

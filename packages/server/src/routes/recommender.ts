@@ -26,7 +26,11 @@ const listBody = {
   page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   pageSize: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax },
   subtitle: { description: '1 or true: only works with subtitles (or in localSubtitledWorks)' },
-  localSubtitledWorks: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100_000 },
+  localSubtitledWorks: {
+    type: 'array',
+    items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    maxItems: 100_000,
+  },
   withPlaylistStatus: { type: 'array', items: str(64), maxItems: 100 },
 } as const;
 const uuidProp = str(64, { description: 'the browser’s recommender id (a UUID)' });

@@ -104,6 +104,8 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     expect(unknown.json()).toEqual({ error: 'Work not found' });
     const neg = await rec('popular', { page: -1 });
     expect(neg.statusCode).toBe(400);
+    const huge = await rec('popular', { subtitle: 1, localSubtitledWorks: [1e300] });
+    expect(huge.statusCode).toBe(400);
   });
 
   it('keeps guest listeners apart by their own recommenderUuid', async () => {
