@@ -219,10 +219,18 @@ async function writeTags(
       .execute();
   }
   // Existing links keep their vote counters; a tag a user attached earlier stays theirs.
-  for (const tagId of ids) {
+  if (ids.length) {
     await trx
       .insertInto('work_tags')
-      .values({ work_id: workId, tag_id: tagId, origin: 'metadata', vote_status: 1, created_at: now })
+      .values(
+        ids.map((tagId) => ({
+          work_id: workId,
+          tag_id: tagId,
+          origin: 'metadata',
+          vote_status: 1,
+          created_at: now,
+        })),
+      )
       .onConflict((oc) => oc.columns(['work_id', 'tag_id']).doNothing())
       .execute();
   }
