@@ -10,7 +10,12 @@ export default defineConfig({
   // Old hashed chunks are kept: a page loaded before a rebuild (or a deployment) still finds the
   // lazy chunks its index.html refers to, and a server running during a rebuild never serves a
   // half-emptied folder.
-  build: { outDir: 'dist', emptyOutDir: false, sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,0 +1,74 @@
+/**
+ * Browsing the demo library in Chromium: the home page with its swiper, sort / page size / display
+ * mode kept in the URL and restored by the back button, the entity lists and the END marker.
+ */
+import { expect, test } from '@playwright/test';
+
+test('home shows the popular swiper and a page of works', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/works$/);
+  await expect(page.getByRole('region', { name: 'Popular now' })).toBeVisible();
+  await expect(page.getByTestId('works-total')).toHaveText(/\d+ works/);
+  const cards = page.getByTestId('works-grid').getByTestId('work-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThan(1);
+  // every detail card has its duration badge and a link to the work
+  await expect(cards.first().getByTestId('duration-badge')).toBeVisible();
+  await expect(cards.first().getByTestId('work-title')).toHaveAttribute('href', /^\/work\//);
+});
+
+test('sort, page size and display mode live in the URL and come back with the back button', async ({
+  page,
+}) => {
+  await page.goto('/works');
+  await expect(page.getByTestId('works-grid').getByTestId('work-card').first()).toBeVisible();
+
+  await page.getByLabel('Sort').click();
+  await page.getByRole('option', { name: 'Oldest release' }).click();
+  await expect(page).toHaveURL(/order=release&sort=asc/);
+
+  await page.getByRole('combobox', { name: /\/ page/ }).click();
+  await page.getByRole('option', { name: '40 / page' }).click();
+  await expect(page).toHaveURL(/pageSize=40/);
+
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page).toHaveURL(/mode=list/);
+
+  const first = page.getByTestId('works-grid').getByTestId('work-title').first();
+  const title = await first.textContent();
+  await first.click();
+  await expect(page.getByTestId('work-heading')).toHaveText(title ?? '');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/order=release&sort=asc/);
+  await expect(page).toHaveURL(/pageSize=40/);
+  await expect(page.getByLabel('Sort')).toHaveText('Oldest release');
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('works-grid').getByTestId('work-title').first()).toHaveText(title ?? '');
+});
+
+test('the oldest-first order really reverses the list', async ({ page, request }) => {
+  const newest = await (await request.get('/api/works?order=release&sort=desc&page=1&pageSize=100')).json();
+  await page.goto('/works?order=release&sort=asc&pageSize=100&mode=list');
+  const titles = page.getByTestId('works-grid').getByTestId('work-title');
+  await expect(titles.first()).toHaveText(newest.works.at(-1).title);
+});
+
+test('the tag list counts works and filters by name, and a tag opens its search', async ({ page }) => {
+  await page.goto('/tags');
+  const list = page.getByTestId('entity-list');
+  await expect(list.getByRole('link').first()).toBeVisible();
+  const all = await list.getByRole('link').count();
+  await page.getByLabel('Filter').fill('ASMR');
+  await expect(list.getByRole('link')).toHaveCount(1);
+  expect(all).toBeGreaterThan(1);
+  await list.getByRole('link').first().click();
+  await expect(page).toHaveURL(/keyword=%24tag%3AASMR%24/);
+  await expect(page.getByTestId('term-chips')).toContainText('tag: ASMR');
+});
+
+test('a search without results shows END', async ({ page }) => {
+  await page.goto('/works?keyword=zzzz-no-such-work-zzzz');
+  await expect(page.getByTestId('works-end')).toHaveText('END');
+  await expect(page.getByTestId('works-total')).toHaveText('0 works');
+});

@@ -1,0 +1,55 @@
+/** A work's page in Chromium: details, the file tree with its path in the URL, legacy links, 404. */
+import { expect, test } from '@playwright/test';
+import type { TrackNode } from '@sasayaki/contract';
+
+test('opening a work from the list shows its details and files', async ({ page }) => {
+  await page.goto('/works');
+  const first = page.getByTestId('works-grid').getByTestId('work-title').first();
+  const title = (await first.textContent()) ?? '';
+  await first.click();
+  await expect(page.getByTestId('work-heading')).toHaveText(title);
+  await expect(page.getByTestId('rating')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download all' })).toBeVisible();
+  await expect(page.getByTestId('file-tree')).toBeVisible();
+  await expect(page.getByTestId('breadcrumbs')).toContainText('All files');
+});
+
+test('walking the file tree keeps the folder in the query with #work-tree', async ({ page, request }) => {
+  // RJ01400112 has 音声/本編/Disc 1 and more folders
+  const tree = (await (await request.get('/api/tracks/1400112?v=1')).json()) as TrackNode[];
+  expect(tree.length).toBeGreaterThan(0);
+  await page.goto('/work/RJ01400112');
+  const crumbs = page.getByTestId('breadcrumbs');
+  await expect(crumbs).toContainText('All files');
+  await crumbs.getByRole('button', { name: 'All files' }).click();
+  await expect(page).toHaveURL(/path=%5B%5D#work-tree$/);
+  const folder = page.getByTestId('tree-folder').first();
+  const folderTitle = ((await folder.locator('.MuiListItemText-primary').textContent()) ?? '').split(' / ');
+  await folder.click();
+  await expect(page).toHaveURL(/#work-tree$/);
+  const path = JSON.parse(new URL(page.url()).searchParams.get('path') ?? '[]') as string[];
+  expect(path.slice(0, folderTitle.length)).toEqual(folderTitle);
+  await expect(crumbs).toContainText(folderTitle.at(-1) ?? '');
+  await page.goBack();
+  await expect(page).toHaveURL(/path=%5B%5D#work-tree$/);
+  await expect(page.getByTestId('tree-folder').first()).toBeVisible();
+});
+
+test('a text file opens in a new tab', async ({ page, context }) => {
+  // RJ01400112 keeps its metadata JSON (a text file) at the top of its tree
+  await page.goto('/work/RJ01400112?path=%5B%5D#work-tree');
+  const item = page.getByTestId('tree-text').first();
+  await expect(item).toBeVisible();
+  const [popup] = await Promise.all([context.waitForEvent('page'), item.click()]);
+  await popup.waitForLoadState();
+  expect(popup.url()).toMatch(/\/api\/media\/stream\//);
+  await popup.close();
+});
+
+test('the numeric legacy path shows the same work, and an unknown work goes to 404', async ({ page }) => {
+  await page.goto('/work/1400112');
+  await expect(page.getByTestId('work-heading')).toBeVisible();
+  await page.goto('/work/RJ09999999');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
