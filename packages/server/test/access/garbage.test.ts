@@ -155,6 +155,65 @@ describe.each(DIALECTS)('garbage in, 4xx out (%s)', (dialect) => {
     expect(refused / total).toBeGreaterThan(0.9);
   });
 
+  it('never answers 5xx when one field of a valid body turns to garbage', async () => {
+    const pl = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/playlist/create-playlist',
+        headers: admin,
+        payload: { name: 'fuzz' },
+      })
+    ).json().id as string;
+    const VALID: [InjectOptions['method'], string, Record<string, unknown>][] = [
+      ['PUT', '/api/review', { work_id: 100001, rating: 3, review_text: 'ok', progress: 'marked' }],
+      ['POST', '/api/vote/vote-work-tag', { workID: 100001, tagID: 1, status: 1 }],
+      ['POST', '/api/vote/attach-tags-to-work', { workID: 100001, tagIDs: [2] }],
+      [
+        'POST',
+        '/api/playlist/create-playlist',
+        { name: 'ok', privacy: 1, description: 'd', works: [100001] },
+      ],
+      ['POST', '/api/playlist/edit-playlist-metadata', { id: pl, name: 'ok', privacy: 0 }],
+      ['POST', '/api/playlist/add-works-to-playlist', { id: pl, works: [100002] }],
+      ['POST', '/api/playlist/remove-works-from-playlist', { id: pl, works: [100002] }],
+      [
+        'POST',
+        '/api/recommender/popular',
+        { keyword: 'whisper', page: 1, pageSize: 5, subtitle: 1, localSubtitledWorks: [100001] },
+      ],
+      ['POST', '/api/recommender/recommend-for-user', { recommenderUuid: 'u-1', page: 1, pageSize: 5 }],
+      ['POST', '/api/recommender/item-neighbors', { itemId: 100001, pageSize: 5 }],
+      ['POST', '/api/recommender/feedback', { type: 'start', recommenderUuid: 'u-1', itemId: 100001 }],
+      ['PUT', '/api/admin/registration', { enabled: true }],
+    ];
+    const FUZZ: unknown[] = [
+      null,
+      -1,
+      0,
+      1.5,
+      1e300,
+      2 ** 53,
+      '',
+      'RJ99999999',
+      HUGE,
+      [],
+      [1e300],
+      [-1],
+      {},
+      true,
+    ];
+    for (const [method, url, body] of VALID) {
+      for (const field of Object.keys(body)) {
+        for (const v of FUZZ) {
+          const res = await t.app.inject({ method, url, headers: admin, payload: { ...body, [field]: v } });
+          const label = `${method} ${url} ${field}=${JSON.stringify(v)?.slice(0, 40)}`;
+          expect(res.statusCode, `${label} → ${res.body.slice(0, 200)}`).toBeLessThan(500);
+          if (res.statusCode >= 400) expect(typeof res.json().error, label).toBe('string');
+        }
+      }
+    }
+  });
+
   it('answers bad query strings with 4xx {error}', async () => {
     for (const url of GET_ROUTES) {
       const res = await t.app.inject({ url, headers: admin });
