@@ -67,7 +67,10 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Db> {
   if (schema) {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
+    // `if not exists` is not race-free in PostgreSQL: instances or test files starting at once
+    // take turns on an advisory lock.
     try {
+      await c.query("select pg_advisory_lock(hashtext('sasayaki:setup'))");
       await c.query(`create schema if not exists ${schema}`);
       // Extensions live in public; make sure pg_trgm exists once for the whole database.
       await c.query('create extension if not exists pg_trgm with schema public');
