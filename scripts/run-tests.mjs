@@ -1,4 +1,4 @@
-// `npm test`: every test tier this machine can run — vitest (unit and integration, on SQLite
+// `npm test`: every test tier this machine can run — static checks (tsc, Biome), vitest (unit and integration, on SQLite
 // and on PostgreSQL where reachable) and Playwright in Chromium (where Chromium is installed) —
 // then one summary line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +16,19 @@ let exitCode = 0;
 function run(cmd, args, env = {}) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (r.status !== 0) exitCode = 1;
+}
+
+// 0. static checks: types across the whole workspace, then format and lint rules
+for (const [name, cmd, args] of [
+  ['typecheck', 'npx', ['tsc', '-b']],
+  ['lint', 'npx', ['biome', 'check', '.']],
+]) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (r.status === 0) passed += 1;
+  else {
+    console.error(`[fail] ${name}`);
+    failed += 1;
+  }
 }
 
 // 1. vitest
