@@ -53,3 +53,56 @@ test('the numeric legacy path shows the same work, and an unknown work goes to 4
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
+
+test('a registered user reviews, sets progress, adds to a playlist; a vote without email rolls back', async ({
+  page,
+  request,
+}) => {
+  const name = `user${Date.now() % 1_000_000}`;
+  const reg = await request.post('/api/auth/reg', {
+    data: { name, password: 'secret123', recommenderUuid: crypto.randomUUID() },
+  });
+  expect(reg.status()).toBe(200);
+  const { token } = (await reg.json()) as { token: string };
+  await page.addInitScript((t) => localStorage.setItem('jwt-token', t), token);
+  await page.goto('/work/RJ01400112');
+  await expect(page.getByTestId('work-heading')).toBeVisible();
+
+  // review dialog: rating, progress and text
+  await page.getByRole('button', { name: 'Write a review' }).click();
+  const dialog = page.getByRole('dialog', { name: 'My review' });
+  await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
+  await dialog.getByRole('combobox', { name: 'Progress' }).click();
+  await page.getByRole('option', { name: 'Listening' }).click();
+  await dialog.getByRole('textbox', { name: 'Review' }).fill('Lovely rain sounds');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Listening' })).toBeVisible();
+  const mine = await (
+    await request.get('/api/work/1400112', { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
+  expect(mine).toMatchObject({ progress: 'listening', review_text: 'Lovely rain sounds', userRating: 4 });
+
+  // progress dropdown
+  await page.getByRole('button', { name: 'Listening' }).click();
+  await page.getByRole('menuitem', { name: 'Replay' }).click();
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeVisible();
+
+  // playlist dropdown: the system playlists, checked once added
+  await page.getByRole('button', { name: 'Playlist' }).click();
+  const marked = page.getByRole('menuitemcheckbox', { name: /Marked/ });
+  await expect(marked).toHaveAttribute('aria-checked', 'false');
+  await marked.click();
+  await expect(page.getByText('Added to Marked')).toBeVisible();
+  await expect(marked).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+
+  // a vote needs a bound email: accepted rules, optimistic +1, rolled back with the translated message
+  await page.getByRole('button', { name: 'Upvote ASMR' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tag voting rules' })
+    .getByRole('button', { name: 'I accept' })
+    .click();
+  await expect(page.getByText('Please bind an email before voting.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upvote ASMR' })).toHaveAttribute('aria-pressed', 'false');
+});

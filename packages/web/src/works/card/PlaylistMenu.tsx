@@ -84,7 +84,12 @@ export function PlaylistMenu({ workId, onClose, ...menu }: Props) {
         <MenuItem disabled>{t('works.playlist.empty')}</MenuItem>
       )}
       {q.data?.playlists.map((p) => (
-        <MenuItem key={p.id} onClick={() => toggle(p.id, p.name, p.exist)}>
+        <MenuItem
+          key={p.id}
+          role="menuitemcheckbox"
+          aria-checked={p.exist}
+          onClick={() => toggle(p.id, p.name, p.exist)}
+        >
           <ListItemIcon>{p.exist ? <CheckIcon color="primary" /> : <UncheckIcon />}</ListItemIcon>
           <ListItemText
             primary={playlistDisplayName(p.name, t)}
