@@ -80,3 +80,13 @@ test('the settings page stores a change at once', async ({ page }) => {
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('sasayaki-settings') ?? '{}'));
   expect(stored.showPopularAtHome).toBe(false);
 });
+
+test('random play from the drawer starts the player; sleep mode opens the sleep timer', async ({ page }) => {
+  await page.goto('/works');
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('side-drawer').getByText('Random play', { exact: true }).click();
+  await expect(page.getByTestId('player-bar')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('menu-button').click();
+  await page.getByTestId('side-drawer').getByText('Sleep mode', { exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Sleep timer' })).toBeVisible();
+});
