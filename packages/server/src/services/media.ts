@@ -183,5 +183,16 @@ export async function sendFile(
   }
   reply.header('content-length', String(end - start + 1));
   if (req.method === 'HEAD' || size === 0) return reply.send();
-  return reply.send(fs.createReadStream(file.abs, { start, end, highWaterMark: 256 * 1024 }));
+  // The body is piped straight into the socket, as a plain static file server does (same CPU per
+  // byte, measured against one by the benchmark); Fastify's reply pipeline is left out.
+  const body = fs.createReadStream(file.abs, { start, end });
+  reply.hijack();
+  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string>);
+  body.on('error', (err) => {
+    req.log.warn({ err, file: file.abs }, 'media read failed mid-stream');
+    reply.raw.destroy(err);
+  });
+  reply.raw.on('close', () => body.destroy());
+  body.pipe(reply.raw);
+  return reply;
 }
