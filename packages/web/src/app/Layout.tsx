@@ -7,17 +7,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { AuthDialog } from '../auth/AuthDialog.tsx';
+import { useAuth } from '../auth/store.ts';
 import { SearchBox } from '../search/SearchBox.tsx';
 import { useSettings } from '../settings/store.ts';
 import { GoTop } from './GoTop.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { Notifier } from './Notifier.tsx';
 import { PlayerFooter } from './PlayerSlots.tsx';
-import { SideDrawer } from './SideDrawer.tsx';
+
+// The drawer and the auth dialog load on first use: they are not needed to show a page.
+const SideDrawer = lazy(async () => ({ default: (await import('./SideDrawer.tsx')).SideDrawer }));
+const AuthDialog = lazy(async () => ({ default: (await import('../auth/AuthDialog.tsx')).AuthDialog }));
 
 const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 
@@ -29,6 +32,10 @@ export function Layout() {
   const wide = useMediaQuery('(min-width: 1024px)', { noSsr: true });
   const pushMode = useSettings((s) => s.sidebarExpandMode) === 'push' && wide;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const authDialogOpen = useAuth((s) => s.dialogOpen);
+  const [authUsed, setAuthUsed] = useState(false);
+  if (authDialogOpen && !authUsed) setAuthUsed(true);
   const homeLike = HOME_LIKE.has(pathname);
   // The search box is hidden on the playlist page (spec §2.1); on a phone it gets its own row.
   const showSearch = pathname !== '/playlist';
@@ -51,7 +58,10 @@ export function Layout() {
             edge="start"
             color="inherit"
             aria-label={t('app.menu')}
-            onClick={() => setDrawerOpen((o) => !o)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen((o) => !o);
+            }}
             data-testid="menu-button"
           >
             <MenuIcon />
@@ -91,7 +101,11 @@ export function Layout() {
           </Toolbar>
         )}
       </AppBar>
-      <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       <Box
         component="main"
         sx={{
@@ -114,7 +128,11 @@ export function Layout() {
       </Box>
       <GoTop />
       <Notifier />
-      <AuthDialog />
+      {authUsed && (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      )}
     </Box>
   );
 }
