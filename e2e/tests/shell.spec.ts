@@ -90,3 +90,21 @@ test('random play from the drawer starts the player; sleep mode opens the sleep 
   await page.getByTestId('side-drawer').getByText('Sleep mode', { exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Sleep timer' })).toBeVisible();
 });
+
+test('legacy query ids become keyword searches; bad ids and unknown playlists go to 404', async ({
+  page,
+  request,
+}) => {
+  const circles = (await (await request.get('/api/circles/')).json()) as { id: number; name: string }[];
+  const circle = circles[0]!;
+  await page.goto(`/works?circleId=${circle.id}&page=1`);
+  await expect(page).toHaveURL(/\/works\?keyword=/);
+  expect(new URL(page.url()).searchParams.get('keyword')).toBe(
+    `$circle:${circle.name.includes(' ') ? `"${circle.name}"` : circle.name}$`,
+  );
+  await expect(page.getByTestId('term-chips')).toContainText(circle.name);
+  await page.goto('/works?tagId=abc');
+  await expect(page).toHaveURL(/\/404$/);
+  await page.goto('/playlist/not-a-playlist');
+  await expect(page).toHaveURL(/\/404$/);
+});

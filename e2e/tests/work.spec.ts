@@ -8,7 +8,7 @@ test('opening a work from the list shows its details and files', async ({ page }
   const title = (await first.textContent()) ?? '';
   await first.click();
   await expect(page.getByTestId('work-heading')).toHaveText(title);
-  await expect(page.getByTestId('rating')).toBeVisible();
+  await expect(page.getByTestId('rating').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download all' })).toBeVisible();
   await expect(page.getByTestId('file-tree')).toBeVisible();
   await expect(page.getByTestId('breadcrumbs')).toContainText('All files');
