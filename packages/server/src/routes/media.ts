@@ -5,7 +5,7 @@
  */
 import { ErrorBody } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, notFound, unauthorized } from '../errors.ts';
+import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
 import { mediaFile, sendFile } from '../services/media.ts';
 import { ffmpegAvailable, LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
 import { viewerOf } from './works.ts';
@@ -24,6 +24,7 @@ const mediaResponses = {
   403: ErrorBody,
   404: ErrorBody,
   416: ErrorBody,
+  422: ErrorBody,
 };
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
@@ -99,7 +100,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!lowQuality) throw notFound('Low-quality streams are off: the server has no ffmpeg');
       const file = await mediaFile(app.ctx, ids(req).fileId);
       if (file.type !== 'audio') throw badRequest('Only audio files have a low-quality stream');
-      const out = await lowQualityFile(config, file.id, file.abs);
+      const out = await lowQualityFile(config, file.id, file.abs).catch((err: Error) => {
+        req.log.warn({ err, fileId: file.id }, 'low-quality transcode failed');
+        throw new HttpError(422, 'This audio file cannot be transcoded: play or download the original');
+      });
       const name = `${file.name.replace(/\.[^.]*$/, '')}.${LOW_QUALITY.extension}`;
       return sendFile(
         req,

@@ -260,6 +260,39 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     }
   });
 
+  it('answers "" low-quality URLs and a 404 when the server has no ffmpeg', async () => {
+    const bare = await openTestApp(dialect, { ffmpegPath: '' });
+    try {
+      await seedWorks(bare.t, [
+        { id: 77, title: 'no ffmpeg', files: [{ path: 'a.mp3', type: 'audio', size: 3, duration: 1 }] },
+      ]);
+      const [node] = (await bare.app.inject({ url: '/api/tracks/77' })).json();
+      expect(node).toMatchObject({ type: 'audio', streamLowQualityUrl: '' });
+      const fileId = Number(node.hash.split('/')[1]);
+      const lq = await bare.app.inject({ url: `/api/media/stream-lq/${fileId}` });
+      expect(lq.statusCode).toBe(404);
+      expect(lq.json().error).toMatch(/ffmpeg/);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('answers HEAD on downloads with the attachment name, and If-Range by date', async () => {
+    const id = ids['説明.txt']!;
+    const head = await inject(`/api/media/download/${id}`, {}, 'HEAD');
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(head.headers['content-length']).toBe(String(files['説明.txt']!.length));
+    const lm = String(head.headers['last-modified']);
+    expect(
+      (await inject(`/api/media/download/${id}`, { range: 'bytes=0-1', 'if-range': lm })).statusCode,
+    ).toBe(206);
+    const old = new Date(Date.parse(lm) - 3_600_000).toUTCString();
+    expect(
+      (await inject(`/api/media/download/${id}`, { range: 'bytes=0-1', 'if-range': old })).statusCode,
+    ).toBe(200);
+  });
+
   it.skipIf(!hasFfmpeg)('transcodes a low-quality stream once, caches it and serves ranges', async () => {
     const id = ids['01 はじめに.mp3']!;
     const [a, b] = await Promise.all([
@@ -278,6 +311,12 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     expect(part.statusCode).toBe(206);
     expect(part.rawPayload.equals(a.rawPayload.subarray(0, 100))).toBe(true);
     expect((await inject(`/api/media/stream-lq/${ids['説明.txt']}`)).statusCode).toBe(400);
+    const broken = await inject(`/api/media/stream-lq/${ids['2.mp3']}`);
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json().error).toMatch(/cannot be transcoded/);
+    expect(
+      fs.readdirSync(path.join(ta.config.dataDir, 'transcodes')).filter((f) => f.endsWith('.tmp')),
+    ).toEqual([]);
   });
 
   it('serves covers with long-lived caching, a placeholder, 404 and 400', async () => {
