@@ -37,7 +37,7 @@ export const listBodyProperties = {
   localSubtitledWorks: {
     type: 'array',
     items: { type: 'integer', minimum: 1 },
-    maxItems: 100_000,
+    maxItems: 10_000,
     description: 'ids the browser holds local subtitles for; count as subtitled with subtitle=1',
   },
 } as const;

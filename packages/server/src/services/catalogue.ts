@@ -37,7 +37,7 @@ export interface ListWorksOptions {
   viewer: Principal;
   /** Parsed keyword; partial terms are ignored. */
   terms?: readonly SearchTerm[];
-  /** Only these works. */
+  /** Only these works (at most 10,000: each id is a bound parameter). */
   workIds?: readonly number[];
   /** With workIds: answer in the order of workIds instead of `order`. */
   keepIdOrder?: boolean;
@@ -264,7 +264,10 @@ export function parseListParams(input: Record<string, unknown>): ListParams {
   }
   const sort = String(input.sort ?? 'desc').toLowerCase();
   if (sort !== 'asc' && sort !== 'desc') throw badRequest('sort must be asc or desc');
-  const localSubtitledWorks = list(input.localSubtitledWorks).map((v) => {
+  const rawLocal = list(input.localSubtitledWorks);
+  // Each id is one bound parameter; SQLite takes at most 32,766 in a statement.
+  if (rawLocal.length > 10_000) throw badRequest('localSubtitledWorks accepts at most 10000 work ids');
+  const localSubtitledWorks = rawLocal.map((v) => {
     const n = Number(v);
     if (!Number.isInteger(n) || n <= 0) throw badRequest('localSubtitledWorks must be a list of work ids');
     return n;

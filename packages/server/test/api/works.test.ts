@@ -219,6 +219,24 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
       payload: { subtitle: 1, localSubtitledWorks: [123456], order: 'id', sort: 'asc' },
     });
     expect(ids(res.json())).toEqual([123456, 1441165]);
+    const tooMany = await ta.app.inject({
+      method: 'POST',
+      url: '/api/works',
+      payload: { subtitle: 1, localSubtitledWorks: Array.from({ length: 10_001 }, (_, i) => i + 1) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toMatch(/localSubtitledWorks/);
+    const many = await ta.app.inject({
+      method: 'POST',
+      url: '/api/works',
+      payload: {
+        subtitle: 1,
+        localSubtitledWorks: Array.from({ length: 10_000 }, (_, i) => i + 123_000),
+        order: 'id',
+      },
+    });
+    expect(many.statusCode).toBe(200);
+    expect(ids(many.json())).toEqual([1441165, 123456]);
   });
 
   const search = async (keyword: string, query = '') => {
