@@ -31,7 +31,7 @@ test('sort, page size and display mode live in the URL and come back with the ba
   await page.getByRole('option', { name: '40 / page' }).click();
   await expect(page).toHaveURL(/pageSize=40/);
 
-  await page.getByRole('button', { name: 'List' }).click();
+  await page.getByRole('button', { name: 'List', exact: true }).click();
   await expect(page).toHaveURL(/mode=list/);
 
   const first = page.getByTestId('works-grid').getByTestId('work-title').first();
@@ -43,7 +43,10 @@ test('sort, page size and display mode live in the URL and come back with the ba
   await expect(page).toHaveURL(/order=release&sort=asc/);
   await expect(page).toHaveURL(/pageSize=40/);
   await expect(page.getByLabel('Sort')).toHaveText('Oldest release');
-  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect(page.getByTestId('works-grid').getByTestId('work-title').first()).toHaveText(title ?? '');
 });
 

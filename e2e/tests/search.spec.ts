@@ -13,6 +13,8 @@ test('a tag chip searches for the tag, and removing its chip clears the search',
   await expect(page).toHaveURL(/keyword=%24tag%3A/);
   const chips = page.getByTestId('term-chips');
   await expect(chips.getByRole('button')).toHaveCount(1);
+  // the filtered list replaces the full one (the previous page stays on screen while it loads)
+  await expect(total).not.toHaveText(`${all} works`);
   await expect(total).toHaveText(/\d+ works/);
   const filtered = Number((await total.textContent())?.match(/\d+/)?.[0]);
   expect(filtered).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../api/client.ts';
 import { ListPagination } from './ListPagination.tsx';
 import { PlaylistsList } from './PlaylistsPage.tsx';
-import { changeListState, readListState, writeListState } from './urlState.ts';
+import { nextListQuery, readListState } from './urlState.ts';
 import { WorksGrid } from './WorksGrid.tsx';
 
 const TABS = [
@@ -72,8 +72,8 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
               page={state.page}
               pageSize={state.pageSize}
               total={works.data?.pagination.totalCount ?? 0}
-              onPage={(page) => setParams(writeListState(changeListState(state, { page })))}
-              onPageSize={(pageSize) => setParams(writeListState(changeListState(state, { pageSize })))}
+              onPage={(page) => setParams(nextListQuery({ page }))}
+              onPageSize={(pageSize) => setParams(nextListQuery({ pageSize }))}
             />
           )}
         </>

@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { ListPagination } from './ListPagination.tsx';
 import { playlistDisplayName } from './playlistName.ts';
-import { changeListState, readListState, writeListState } from './urlState.ts';
+import { nextListQuery, readListState } from './urlState.ts';
 import { WorksGrid } from './WorksGrid.tsx';
 
 /** /playlist?id=: one playlist's metadata and works. */
@@ -78,17 +78,8 @@ export function PlaylistPage() {
           page={state.page}
           pageSize={state.pageSize}
           total={total}
-          onPage={(page) =>
-            setParams(
-              writeListState(changeListState(state, { page })).toString() + `&id=${encodeURIComponent(id)}`,
-            )
-          }
-          onPageSize={(pageSize) =>
-            setParams(
-              writeListState(changeListState(state, { pageSize })).toString() +
-                `&id=${encodeURIComponent(id)}`,
-            )
-          }
+          onPage={(page) => setParams(nextListQuery({ page }))}
+          onPageSize={(pageSize) => setParams(nextListQuery({ pageSize }))}
         />
       )}
     </Container>

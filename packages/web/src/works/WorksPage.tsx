@@ -24,13 +24,12 @@ import { ListPagination } from './ListPagination.tsx';
 import { legacyParam, resolveLegacy } from './legacyParams.ts';
 import { TermChips } from './TermChips.tsx';
 import {
-  changeListState,
   type DisplayMode,
   type ListState,
+  nextListQuery,
   readListState,
   SORT_OPTIONS,
   sortKey,
-  writeListState,
 } from './urlState.ts';
 import { useWorkList } from './useWorkList.ts';
 import { WorksGrid } from './WorksGrid.tsx';
@@ -55,10 +54,7 @@ export function WorksPage({ source }: { source: WorkSource }) {
   }, [legacy, params, navigate]);
 
   const update = (patch: Partial<ListState>) => {
-    // From the address bar, not this render: a click may land while the previous navigation is
-    // still rendering, and it must build on it.
-    const current = readListState(new URLSearchParams(window.location.search));
-    setParams(writeListState(changeListState(current, patch)), { flushSync: true });
+    setParams(nextListQuery(patch), { flushSync: true });
     if (patch.page !== undefined) window.scrollTo({ top: 0 });
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeListState, readListState, SORT_OPTIONS, writeListState } from './urlState.ts';
+import { changeListState, nextListQuery, readListState, SORT_OPTIONS, writeListState } from './urlState.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -62,5 +62,18 @@ describe('works list URL state', () => {
     const seeds = new Set(Array.from({ length: 30 }, () => changeListState(s, { order: 'random' }).seed));
     expect(seeds.size).toBeGreaterThan(1);
     expect(changeListState(s, { mode: 'list' }).seed).toBe(7);
+  });
+});
+
+describe('changes from the address bar', () => {
+  it('builds on the current URL and keeps other parameters (a playlist id)', () => {
+    window.history.replaceState(null, '', '/playlist?id=abc&order=price&sort=asc&page=3');
+    const q = nextListQuery({ pageSize: 40 });
+    expect(q.get('id')).toBe('abc');
+    expect(q.get('order')).toBe('price');
+    expect(q.get('pageSize')).toBe('40');
+    expect(q.get('page')).toBeNull();
+    window.history.replaceState(null, '', '/works?order=price&sort=asc');
+    expect(nextListQuery({ mode: 'list' }).toString()).toBe('mode=list&order=price&sort=asc');
   });
 });

@@ -102,3 +102,21 @@ export function changeListState(s: ListState, patch: Partial<ListState>): ListSt
   if ((next.order !== s.order || next.sort !== s.sort) && patch.seed === undefined) next.seed = randomSeed();
   return next;
 }
+
+/**
+ * The list state in the address bar right now. Handlers build on this rather than on the state of
+ * their render: a click may land while the previous navigation is still rendering.
+ */
+export function addressBarListState(): ListState {
+  return readListState(new URLSearchParams(window.location.search));
+}
+
+/** Applies a change to the address bar's state and returns the new query (other parameters kept). */
+export function nextListQuery(patch: Partial<ListState>): URLSearchParams {
+  const q = new URLSearchParams(window.location.search);
+  const next = writeListState(changeListState(addressBarListState(), patch));
+  for (const key of ['keyword', 'page', 'pageSize', 'mode', 'order', 'sort', 'subtitle', 'seed'])
+    q.delete(key);
+  for (const [k, v] of next) q.set(k, v);
+  return q;
+}

@@ -1,3 +1,4 @@
+import PlaylistAddIcon from '@mui/icons-material/PlaylistAdd';
 import StoreIcon from '@mui/icons-material/StorefrontOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -6,6 +7,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatCount, formatYen } from '../../lib/format.ts';
@@ -32,6 +34,8 @@ const cardSx = {
 export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: CardVariant }) {
   const { t, i18n } = useTranslation();
   const { handlers, menu } = useContextMenu();
+  // The same menu from a button, for keyboards and for touch users who do not know long presses.
+  const [menuButton, setMenuButton] = useState<HTMLElement | null>(null);
   const href = workPath(work);
   const isRJ = work.source_id.toUpperCase().startsWith('RJ');
 
@@ -99,10 +103,26 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
           </IconButton>
         </Tooltip>
       )}
+      <Tooltip title={t('works.playlist.addTo')}>
+        <IconButton
+          size="small"
+          aria-label={t('works.playlist.addTo')}
+          onClick={(e) => setMenuButton(e.currentTarget)}
+        >
+          <PlaylistAddIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
       <QuickMarkButton work={work} />
     </Box>
   );
-  const playlistMenu = <PlaylistMenu workId={work.id} {...menu} />;
+  const playlistMenu = (
+    <>
+      <PlaylistMenu workId={work.id} {...menu} />
+      {menuButton && (
+        <PlaylistMenu workId={work.id} open anchorEl={menuButton} onClose={() => setMenuButton(null)} />
+      )}
+    </>
+  );
 
   if (variant === 'list') {
     return (
