@@ -96,9 +96,11 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
           >
             {work.circle?.name ?? work.name}
           </Link>
-          <Typography color="text.secondary" variant="body2">
-            {t('works.card.release', { date: work.release })}
-          </Typography>
+          {work.release && (
+            <Typography color="text.secondary" variant="body2">
+              {t('works.card.release', { date: work.release })}
+            </Typography>
+          )}
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <RatingStars work={work} size="medium" />

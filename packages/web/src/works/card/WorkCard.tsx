@@ -81,7 +81,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
         fontSize: 13,
       }}
     >
-      <span>{t('works.card.release', { date: work.release })}</span>
+      {work.release && <span>{t('works.card.release', { date: work.release })}</span>}
       <span>{t('works.card.reviews', { count: work.review_count })}</span>
       <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>
         {formatYen(work.price, i18n.language)}
