@@ -18,6 +18,14 @@ export const queryClient = new QueryClient({
 
 const router = createBrowserRouter(routes);
 
+/** Once the server is reachable: the registration flag and the stored session's user. */
+function SessionStart() {
+  useEffect(() => {
+    void bootstrapSession();
+  }, []);
+  return null;
+}
+
 function Themed() {
   const dark = useIsDark();
   const theme = useMemo(() => makeTheme(dark), [dark]);
@@ -25,13 +33,11 @@ function Themed() {
     document.documentElement.dataset.theme = dark ? 'dark' : 'light';
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', dark ? '#1c1925' : '#ffffff');
   }, [dark]);
-  useEffect(() => {
-    void bootstrapSession();
-  }, []);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
       <HealthGate>
+        <SessionStart />
         <RouterProvider router={router} />
       </HealthGate>
     </ThemeProvider>
