@@ -106,3 +106,13 @@ test('a registered user reviews, sets progress, adds to a playlist; a vote witho
   await expect(page.getByText('Please bind an email before voting.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Upvote ASMR' })).toHaveAttribute('aria-pressed', 'false');
 });
+
+test('clicking a track plays its folder and marks the playing track in the list', async ({ page }) => {
+  await page.goto('/work/RJ01400112');
+  const tracks = page.getByTestId('tree-audio');
+  await expect(tracks.first()).toBeVisible();
+  await tracks.nth(1).click();
+  await expect(page.getByTestId('player-bar')).toBeVisible();
+  await expect(tracks.nth(1)).toHaveAttribute('aria-current', 'true');
+  await expect(tracks.nth(0)).not.toHaveAttribute('aria-current', 'true');
+});

@@ -27,6 +27,7 @@ import { playFiles, playFilesNext, previewLyrics, queueFiles } from '../app/play
 import { download, downloadAll, openInNewTab } from '../lib/download.ts';
 import { clock, formatBytes } from '../lib/format.ts';
 import { placeholders } from '../lib/placeholders.ts';
+import { usePlayerStore } from '../player/index.ts';
 import { useSettings } from '../settings/store.ts';
 import {
   childrenAt,
@@ -63,6 +64,8 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
   const navigate = useNavigate();
   const behavior = useSettings((s) => s.initialPathBehavior);
   const [menu, setMenu] = useState<MenuState>(null);
+  // The track in the player is marked in the list.
+  const current = usePlayerStore((p) => p.queue[p.queueIndex]?.hash ?? null);
   const box = useRef<HTMLDivElement>(null);
   const requested = readTreePath(params);
   const { nodes, path } = tree
@@ -178,6 +181,8 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
                 }
               >
                 <ListItemButton
+                  selected={node.hash === current}
+                  aria-current={node.hash === current ? 'true' : undefined}
                   onClick={() => click(node)}
                   onContextMenu={(e) => {
                     e.preventDefault();
