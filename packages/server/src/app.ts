@@ -36,6 +36,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
     routerOptions: { maxParamLength: 2000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // Errors raised before routing (malformed escapes, over-long parameters) keep our `{error}` shape.
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      const hint = status === 414 ? ' (send long search keywords with POST /api/search/)' : '';
+      return reply.code(status).send({ error: `${err.message}${hint}` });
+    },
   });
   app.decorate('ctx', { config, db, log: app.log });
 

@@ -36,7 +36,7 @@ export const listBodyProperties = {
   ...listQueryProperties,
   localSubtitledWorks: {
     type: 'array',
-    items: { type: 'integer', minimum: 1 },
+    items: { type: 'integer', minimum: 1, maximum: 299_999_999 },
     maxItems: 10_000,
     description: 'ids the browser holds local subtitles for; count as subtitled with subtitle=1',
   },

@@ -257,6 +257,9 @@ function list(raw: unknown): unknown[] {
  * The list parameters shared by every works list (query string or JSON body), validated:
  * order ∈ WORK_ORDERS, sort asc|desc, page ≥ 1, pageSize 1–100 (default 20), seed 0–99.
  */
+/** Largest id a work can have: VJ 99,999,999 (see workCode.ts). */
+const MAX_WORK_ID = 299_999_999;
+
 export function parseListParams(input: Record<string, unknown>): ListParams {
   const order = (input.order ?? 'create_date') as string;
   if (!(WORK_ORDERS as readonly string[]).includes(order)) {
@@ -269,7 +272,9 @@ export function parseListParams(input: Record<string, unknown>): ListParams {
   if (rawLocal.length > 10_000) throw badRequest('localSubtitledWorks accepts at most 10000 work ids');
   const localSubtitledWorks = rawLocal.map((v) => {
     const n = Number(v);
-    if (!Number.isInteger(n) || n <= 0) throw badRequest('localSubtitledWorks must be a list of work ids');
+    // Work ids are 32-bit integers in both databases (workCode.ts keeps them under 300,000,000).
+    if (!Number.isInteger(n) || n <= 0 || n > MAX_WORK_ID)
+      throw badRequest('localSubtitledWorks must be a list of work ids');
     return n;
   });
   const withPlaylistStatus = list(input.withPlaylistStatus).map(String);
