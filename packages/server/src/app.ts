@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
@@ -40,7 +40,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const hint = status === 414 ? ' (send long search keywords with POST /api/search/)' : '';
-      return reply.code(status).send({ error: `${err.message}${hint}` });
+      return (reply as FastifyReply).code(status).send({ error: `${err.message}${hint}` });
     },
   });
   app.decorate('ctx', { config, db, log: app.log });
