@@ -12,6 +12,7 @@ import type {
   WorkVasTable,
 } from '../../packages/server/src/db/schema.ts';
 import { vaId } from '../../packages/server/test/helpers/seed.ts';
+import { prng } from '../demo/audio.ts';
 
 export const BENCH_WORKS = 100_000;
 /** The work whose folder really exists and holds the streaming file. */
@@ -171,18 +172,6 @@ const GIVEN = [
 ];
 const PRICES = [0, 110, 330, 440, 550, 660, 770, 880, 990, 1100, 1320, 1540, 1650, 1980, 2200];
 const LANGS = ['ENG', 'CHI_HANS', 'CHI_HANT', 'KO_KR'];
-
-/** mulberry32: small, fast and deterministic. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
