@@ -1,10 +1,8 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { loadPlayer, type PlayerModule } from './playerBridge.ts';
 
-const Nothing: ComponentType = () => null;
-
 function slot(name: keyof Pick<PlayerModule, 'PlayerBar' | 'LyricsBar' | 'PlayerOverlays'>) {
-  return lazy(async () => ({ default: (await loadPlayer())?.[name] ?? Nothing }));
+  return lazy(async () => ({ default: (await loadPlayer())[name] }));
 }
 
 const PlayerBar = slot('PlayerBar');

@@ -1,62 +1,44 @@
 /**
- * The player feature (src/player, built alongside) is loaded on demand so that it stays out of
- * the initial bundle of the works page. Everything the browsing screens ask of it goes through
- * here.
+ * The player feature (src/player) is loaded on demand, so the works page does not wait for the
+ * audio engine. Everything the browsing screens ask of it goes through here.
  */
-import type { TrackFile, TrackNode, Work, WorkRef } from '@sasayaki/contract';
-import type { ComponentType } from 'react';
+import type { TrackFile, TrackNode } from '@sasayaki/contract';
+import type { WorkForQueue } from '../player/index.ts';
 
-type WorkLike = Pick<Work, 'id' | 'title'> & Partial<Work> & WorkRef;
+export type PlayerModule = typeof import('../player/index.ts');
 
-/** The slice of `src/player/index.ts` the browsing screens use. */
-export interface PlayerModule {
-  PlayerBar: ComponentType;
-  LyricsBar: ComponentType;
-  PlayerOverlays: ComponentType;
-  toQueueTrack: (file: TrackFile, work: never) => unknown;
-  playTracks: (tracks: never[], startIndex: number) => void;
-  addToQueue: (tracks: never[]) => void;
-  playNext: (tracks: never[]) => void;
-  openLyricsPreview: (track: never) => void;
-  openSleepTimerDialog: () => void;
-}
+let pending: Promise<PlayerModule> | null = null;
 
-const loaders = import.meta.glob<PlayerModule>('../player/index.ts');
-
-let pending: Promise<PlayerModule | null> | null = null;
-
-export function loadPlayer(): Promise<PlayerModule | null> {
-  const load = loaders['../player/index.ts'];
-  pending ??= load ? load() : Promise.resolve(null);
+export function loadPlayer(): Promise<PlayerModule> {
+  pending ??= import('../player/index.ts');
   return pending;
 }
 
-const toQueue = (p: PlayerModule, files: TrackFile[], work: WorkLike) =>
-  files.map((f) => p.toQueueTrack(f, work as never)) as never[];
-
-export async function playFiles(files: TrackFile[], work: WorkLike, startIndex: number): Promise<void> {
+export async function playFiles(files: TrackFile[], work: WorkForQueue, startIndex: number): Promise<void> {
   const p = await loadPlayer();
-  p?.playTracks(toQueue(p, files, work), startIndex);
+  p.playTracks(
+    files.map((f) => p.toQueueTrack(f, work)),
+    startIndex,
+  );
 }
 
-export async function queueFiles(files: TrackFile[], work: WorkLike): Promise<void> {
+export async function queueFiles(files: TrackFile[], work: WorkForQueue): Promise<void> {
   const p = await loadPlayer();
-  p?.addToQueue(toQueue(p, files, work));
+  p.addToQueue(files.map((f) => p.toQueueTrack(f, work)));
 }
 
-export async function playFilesNext(files: TrackFile[], work: WorkLike): Promise<void> {
+export async function playFilesNext(files: TrackFile[], work: WorkForQueue): Promise<void> {
   const p = await loadPlayer();
-  p?.playNext(toQueue(p, files, work));
+  p.playNext(files.map((f) => p.toQueueTrack(f, work)));
 }
 
-export async function previewLyrics(file: TrackFile, work: WorkLike): Promise<void> {
+export async function previewLyrics(file: TrackFile, work: WorkForQueue): Promise<void> {
   const p = await loadPlayer();
-  p?.openLyricsPreview(toQueue(p, [file], work)[0] as never);
+  p.openLyricsPreview(p.toQueueTrack(file, work));
 }
 
 export async function openSleepTimer(): Promise<void> {
-  const p = await loadPlayer();
-  p?.openSleepTimerDialog();
+  (await loadPlayer()).openSleepTimerDialog();
 }
 
 /** Every audio file of a tree, depth first, in display order. */
