@@ -131,7 +131,12 @@ export function AuthDialog() {
                 )}
               </>
             )}
-            <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
+            >
               {mode === 'login' ? (
                 <>
                   {reg ? (
