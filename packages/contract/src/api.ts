@@ -3,6 +3,7 @@
  * The server validates and documents with these schemas; the web app and tests use the types.
  */
 import Type, { type Static, type TSchema } from 'typebox';
+import { AGE_CATEGORIES, TRACK_NODE_TYPES, type TrackNodeType } from './constants.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -22,30 +23,6 @@ export const Pagination = Type.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
-export const AGE_CATEGORIES = ['general', 'r15', 'adult'] as const;
-export type AgeCategory = (typeof AGE_CATEGORIES)[number];
-
-export const PROGRESS_VALUES = ['marked', 'listening', 'listened', 'replay', 'postponed'] as const;
-export type Progress = (typeof PROGRESS_VALUES)[number];
-
-export const LANGUAGE_CODES = [
-  'JPN',
-  'ENG',
-  'CHI_HANS',
-  'CHI_HANT',
-  'CHI',
-  'KO_KR',
-  'SPA',
-  'ITA',
-  'GER',
-  'FRE',
-] as const;
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
-
-/** The locales of tag names; every key is always present in a tag's i18n. */
-export const TAG_LOCALES = ['en-us', 'ja-jp', 'zh-cn'] as const;
-export type TagLocale = (typeof TAG_LOCALES)[number];
-
 export const CircleRef = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -61,11 +38,6 @@ export const VaRef = Type.Object({
 export type VaRef = Static<typeof VaRef>;
 
 const TagName = Type.Object({ name: Type.String(), censored: Type.Optional(Type.String()) });
-
-/** Tag vote of a user: 0 none, 1 up, 2 down. */
-export const TAG_VOTE = { none: 0, up: 1, down: 2 } as const;
-/** Trust of a tag on a work: weak 0, normal 1, downvoted 2. */
-export const TAG_VOTE_STATUS = { weak: 0, normal: 1, downvoted: 2 } as const;
 
 export const WorkTag = Type.Object({
   id: Type.Integer(),
@@ -186,9 +158,6 @@ export const Lyric = Type.Object({
 });
 export type Lyric = Static<typeof Lyric>;
 
-export const TRACK_NODE_TYPES = ['folder', 'audio', 'text', 'image', 'other'] as const;
-export type TrackNodeType = (typeof TRACK_NODE_TYPES)[number];
-
 export const WorkRef = Type.Object({
   id: Type.Integer(),
   source_id: Type.String(),
@@ -243,9 +212,6 @@ export const EntityCount = Type.Object({
 });
 export type EntityCount = Static<typeof EntityCount>;
 
-export const USER_GROUPS = ['user', 'guest', 'administrator'] as const;
-export type UserGroup = (typeof USER_GROUPS)[number];
-
 export const User = Type.Object({
   loggedIn: Type.Boolean(),
   name: Type.String(),
@@ -257,8 +223,6 @@ export type User = Static<typeof User>;
 
 export const AuthAnswer = Type.Object({ token: Type.String(), user: User });
 export type AuthAnswer = Static<typeof AuthAnswer>;
-
-export const PLAYLIST_PRIVACY = { private: 0, unlisted: 1, public: 2 } as const;
 
 export const Playlist = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -278,40 +242,3 @@ export const Playlist = Type.Object({
   is_system: Type.Optional(Type.Boolean()),
 });
 export type Playlist = Static<typeof Playlist>;
-
-/** System playlists carry this reserved name prefix; the web app shows them as Liked and Marked. */
-export const SYSTEM_PLAYLIST_PREFIX = '__SYS_PLAYLIST_';
-export const SYSTEM_PLAYLIST_NAMES = {
-  liked: '__SYS_PLAYLIST_LIKED',
-  marked: '__SYS_PLAYLIST_MARKED',
-} as const;
-
-/** Limits of spec §9 that the server and the web app both enforce. */
-export const LIMITS = {
-  usernameMin: 5,
-  passwordMin: 5,
-  playlistName: 100,
-  playlistDescription: 500,
-  pageSizeMax: 100,
-  pageSizeDefault: 20,
-  pageSizeOptions: [20, 40, 60, 80, 100],
-  seedMax: 99,
-  keywordGetMax: 500,
-  playlistDropdownPageSize: 12,
-} as const;
-
-/** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */
-export const WORK_ORDERS = [
-  'release',
-  'create_date',
-  'rating',
-  'dl_count',
-  'price',
-  'rate_average_2dp',
-  'review_count',
-  'id',
-  'nsfw',
-  'random',
-  'betterRandom',
-] as const;
-export type WorkOrder = (typeof WORK_ORDERS)[number];

@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './constants.ts';
 export * from './duration.ts';
 export * from './search/append.ts';
 export * from './search/filter.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../src/api.ts';
+import { LANGUAGE_CODES } from '../src/constants.ts';
 import { compileTerm, validateTerm } from '../src/search/filter.ts';
 import { parseKeyword } from '../src/search/parse.ts';
 import {

@@ -4,7 +4,7 @@
  * value formats. A term that cannot be searched gets a reason a person can act on (the server's
  * 400 message).
  */
-import type { AgeCategory, LanguageCode } from '../api.ts';
+import type { AgeCategory, LanguageCode } from '../constants.ts';
 import { parseWorkIdParam } from '../workCode.ts';
 import { formatTerm } from './format.ts';
 import type { SearchTerm } from './types.ts';

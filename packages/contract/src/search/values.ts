@@ -5,7 +5,7 @@
  * Values are read after Unicode NFKC normalisation, so the full-width digits and letters of a
  * Japanese IME (`１．２ｈ`, `ＪＰＮ`) mean the same as their ASCII forms.
  */
-import { AGE_CATEGORIES, type AgeCategory, LANGUAGE_CODES, type LanguageCode } from '../api.ts';
+import { AGE_CATEGORIES, type AgeCategory, LANGUAGE_CODES, type LanguageCode } from '../constants.ts';
 import { NAMESPACE_ALIASES, SEARCH_NAMESPACES, type SearchNamespace } from './types.ts';
 
 const normalise = (value: string): string => value.normalize('NFKC').trim();

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/api';
+import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/constants';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../errors.ts';
