@@ -108,3 +108,13 @@ describe('error catalogue', () => {
     expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
   });
 });
+
+describe('query strings', () => {
+  it('repeat the key for each item of an array and leave out empty values', async () => {
+    const { apiUrl } = await import('./client.ts');
+    const url = new URL(apiUrl('/api/works', { page: 2, withPlaylistStatus: ['a', 'b'], seed: undefined }));
+    expect(url.searchParams.getAll('withPlaylistStatus')).toEqual(['a', 'b']);
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.has('seed')).toBe(false);
+  });
+});

@@ -8,7 +8,8 @@ import { notify } from '../notify/store.ts';
 import { getSettings } from '../settings/store.ts';
 import { ApiError, errorText, SESSION_ERRORS } from './errors.ts';
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -26,7 +27,11 @@ export interface RequestOptions {
 export function apiUrl(path: string, query?: Query): string {
   const base = getSettings().apiBaseUrl.replace(/\/+$/, '');
   const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null) qs.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    // Arrays repeat the key (`?withPlaylistStatus=a&withPlaylistStatus=b`), as the server expects.
+    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, String(item));
+  }
   const s = qs.toString();
   return `${base}${path}${s ? `?${s}` : ''}`;
 }

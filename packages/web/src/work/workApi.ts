@@ -39,12 +39,14 @@ export function useTracks(id: number | null) {
 export function useSimilarWorks(id: number | null, enabled: boolean) {
   const local = useSettings((s) => s.localSubtitledWorks);
   const loggedIn = useAuth(isLoggedIn);
+  const quickMark = useSettings((s) => s.quickMarkTargetPlaylist?.id ?? null);
+  const withPlaylistStatus = loggedIn && quickMark !== null ? [quickMark] : [];
   return useQuery({
-    queryKey: ['similar', id],
+    queryKey: ['similar', id, withPlaylistStatus],
     queryFn: ({ signal }) =>
       api.post<WorkList>(
         '/api/recommender/item-neighbors',
-        { keyword: '', itemId: id, localSubtitledWorks: local, withPlaylistStatus: loggedIn },
+        { keyword: '', itemId: id, localSubtitledWorks: local, withPlaylistStatus },
         { signal, silent: true },
       ),
     enabled: id !== null && enabled,

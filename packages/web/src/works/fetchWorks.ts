@@ -15,7 +15,8 @@ export interface WorkQuery {
   seed: number;
   subtitle: boolean;
   localSubtitledWorks: number[];
-  withPlaylistStatus: boolean;
+  /** Playlist ids whose membership each work reports (the quick-mark target), or none. */
+  withPlaylistStatus: string[];
   recommenderUuid: string;
 }
 

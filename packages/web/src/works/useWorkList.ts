@@ -30,7 +30,7 @@ export function useWorkList(source: WorkSource, s: ListState, enabled = true) {
     seed: s.seed,
     subtitle: s.subtitle,
     localSubtitledWorks: s.subtitle ? localSubtitledWorks : [],
-    withPlaylistStatus: loggedIn && quickMark !== null,
+    withPlaylistStatus: loggedIn && quickMark !== null ? [quickMark] : [],
     recommenderUuid,
     user: loggedIn ? userName : null,
     quickMark,
