@@ -9,7 +9,8 @@ const entities = {
 
 describe('search suggestions', () => {
   it('completes a namespace', () => {
-    expect(suggest('$ta', entities).map((s) => s.keyword)).toEqual(['$tag:']);
+    expect(suggest('$ta', entities).map((s) => s.keyword)).toEqual(['$tag:', '$tagw:']);
+    expect(suggest('$tagw:ear', entities).map((s) => s.keyword)).toEqual(['$tagw:"Ear cleaning"$']);
     expect(suggest('rain $-c', entities).map((s) => s.keyword)).toEqual(['rain $-circle:']);
   });
 

@@ -6,6 +6,7 @@
 import {
   formatTerm,
   locateTerms,
+  SEARCH_NAMESPACES,
   type SearchTerm,
   SUGGESTED_VALUES,
   suggestedValues,
@@ -13,17 +14,8 @@ import {
 
 export { SUGGESTED_VALUES };
 
-export const NAMESPACES = [
-  'tag',
-  'circle',
-  'va',
-  'rate',
-  'price',
-  'sell',
-  'age',
-  'duration',
-  'lang',
-] as const;
+/** Every namespace of the grammar, in the contract's order (tagw included: weak tags count). */
+export const NAMESPACES = SEARCH_NAMESPACES;
 
 export interface EntityNames {
   tag: string[];
@@ -65,7 +57,8 @@ export function suggest(input: string, entities: EntityNames): Suggestion[] {
     }));
   }
   if (term.type === 'partialValue') {
-    const ns = term.namespace ?? '';
+    // Weak-tag terms (`$tagw:`) complete from the same tag names as `$tag:`.
+    const ns = term.namespace === 'tagw' ? 'tag' : (term.namespace ?? '');
     const pool = ns === 'tag' || ns === 'circle' || ns === 'va' ? entities[ns] : suggestedValues(ns);
     return matching(pool, term.value).map((v) => ({
       keyword: replace({ ...term, type: 'fullSpecial', value: v }),
