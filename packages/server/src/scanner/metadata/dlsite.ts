@@ -3,7 +3,18 @@
  * work metadata. Off by default (config.onlineMetadata); the fetch is injected so tests run on a
  * recorded response and never reach the network.
  */
-import { ageOf, arr, dateOf, emptyMetadata, fileNameOf, num, obj, str, type WorkMetadata } from './types.ts';
+import {
+  ageOf,
+  arr,
+  dateOf,
+  emptyMetadata,
+  fileNameOf,
+  num,
+  obj,
+  readSalesAndRatings,
+  str,
+  type WorkMetadata,
+} from './types.ts';
 
 export interface MetadataProvider {
   readonly name: string;
@@ -44,16 +55,7 @@ export function parseDlsiteProduct(json: unknown): WorkMetadata | null {
   });
   m.release = dateOf(p.regist_date);
   m.sourceUrl = `https://www.dlsite.com/maniax/work/=/product_id/${str(p.workno) ?? ''}.html`;
-  m.price = Math.max(0, Math.round(num(p.price)));
-  m.dlCount = Math.max(0, Math.round(num(p.dl_count)));
-  m.rateCount = Math.max(0, Math.round(num(p.rate_count)));
-  m.rateAverage = num(p.rate_average_2dp);
-  for (const d of arr(p.rate_count_detail)) {
-    const o = obj(d);
-    const point = Math.round(num(o?.review_point));
-    if (o && point >= 1 && point <= 5) m.rateDetail[point - 1] = Math.max(0, Math.round(num(o.count)));
-  }
-  m.rank = Array.isArray(p.rank) ? p.rank : null;
+  readSalesAndRatings(m, p);
   m.ageCategory = AGE_BY_NUMBER[num(p.age_category)] ?? ageOf(p.age_category_string);
   m.languageEditions = arr(p.language_editions);
   m.translationInfo = obj(p.translation_info) ?? {};

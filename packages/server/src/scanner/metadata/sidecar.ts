@@ -12,6 +12,7 @@ import {
   fileNameOf,
   num,
   obj,
+  readSalesAndRatings,
   str,
   type TagMeta,
   type WorkMetadata,
@@ -74,16 +75,7 @@ export function parseWorkObject(json: unknown): WorkMetadata | null {
     .filter((t): t is TagMeta => !!t);
   m.release = dateOf(w.release);
   m.sourceUrl = str(w.source_url);
-  m.price = Math.max(0, Math.round(num(w.price)));
-  m.dlCount = Math.max(0, Math.round(num(w.dl_count)));
-  m.rateCount = Math.max(0, Math.round(num(w.rate_count)));
-  m.rateAverage = num(w.rate_average_2dp);
-  for (const d of arr(w.rate_count_detail)) {
-    const o = obj(d);
-    const p = Math.round(num(o?.review_point));
-    if (o && p >= 1 && p <= 5) m.rateDetail[p - 1] = Math.max(0, Math.round(num(o.count)));
-  }
-  m.rank = Array.isArray(w.rank) ? w.rank : null;
+  readSalesAndRatings(m, w);
   m.ageCategory =
     w.age_category_string !== undefined
       ? ageOf(w.age_category_string)

@@ -97,3 +97,20 @@ export function fileNameOf(v: unknown): string | null {
   const name = clean.slice(clean.lastIndexOf('/') + 1);
   return /\.(jpe?g|png|webp|gif|bmp|avif)$/i.test(name) ? name : null;
 }
+
+/**
+ * Sales and rating fields, spelled the same in the store's product JSON and in this API's own
+ * work object: price, dl_count, rate_count, rate_average_2dp, rate_count_detail, rank.
+ */
+export function readSalesAndRatings(m: WorkMetadata, src: Record<string, unknown>): void {
+  m.price = Math.max(0, Math.round(num(src.price)));
+  m.dlCount = Math.max(0, Math.round(num(src.dl_count)));
+  m.rateCount = Math.max(0, Math.round(num(src.rate_count)));
+  m.rateAverage = num(src.rate_average_2dp);
+  for (const d of arr(src.rate_count_detail)) {
+    const o = obj(d);
+    const point = Math.round(num(o?.review_point));
+    if (o && point >= 1 && point <= 5) m.rateDetail[point - 1] = Math.max(0, Math.round(num(o.count)));
+  }
+  m.rank = Array.isArray(src.rank) ? src.rank : null;
+}
