@@ -2,11 +2,10 @@
  * One directory tree on disk (a library root, or a cache folder of the data directory), reached
  * only by paths relative to it. The traversal rule lives here, once:
  *   - a path is relative, `/`-separated, without `..` segments or NUL bytes;
- *   - what is opened must, once opened, be inside the root: the descriptor's device and inode
- *     must be those of the path's real location, and that location must lie under the root's
- *     real path. Symlinks that stay inside the root are followed (the scanner indexes them);
- *     one that leads out is refused, even when it was planted after the path was checked,
- *     because the check is made on the descriptor after `open`, never on the path before it.
+ *   - what is opened must, once opened, lie under the root's real path. Symlinks that stay
+ *     inside the root are followed (the scanner indexes them); one that leads out is refused,
+ *     even when it was planted while the request ran, because the check is made on the opened
+ *     descriptor after `open`, never on the path before it.
  * Files are opened with O_NONBLOCK, so a FIFO swapped in for a file cannot hang the open; only
  * regular files (or directories, for `list`) are accepted.
  */
@@ -36,7 +35,7 @@ export interface OpenedFile {
 
 const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
 
-/** Linux names every open descriptor under /proc/self/fd: listing a directory by descriptor. */
+/** Linux names every open descriptor under /proc/self/fd: checks and listings by descriptor. */
 const PROC_FD = fs.existsSync('/proc/self/fd');
 
 function isInside(root: string, p: string): boolean {
@@ -111,7 +110,7 @@ export class Root {
     }
     try {
       const stat = await handle.stat();
-      await this.confirmInside(rel, abs, stat);
+      await this.confirmInside(rel, abs, handle, stat);
       return { handle, stat, abs };
     } catch (err) {
       await handle.close();
@@ -120,22 +119,28 @@ export class Root {
   }
 
   /**
-   * The opened descriptor is the file at the path's real location, and that location is inside
-   * the root. A path swapped between `open` and this check fails the identity comparison.
+   * The opened descriptor lies inside the root. On Linux the kernel names the file a descriptor
+   * refers to (/proc/self/fd): that name is checked, so nothing swapped on the path after `open`
+   * matters. Elsewhere the path's real location is resolved and must be the opened file itself
+   * (same device and inode, compared without following a last link); that comparison is made
+   * after `open` too, but a directory swapped between the two steps could still pass there.
    */
-  private async confirmInside(rel: string, abs: string, opened: Stats): Promise<void> {
+  private async confirmInside(rel: string, abs: string, handle: FileHandle, opened: Stats): Promise<void> {
     const root = await this.realRoot();
     let real: string;
-    let there: Stats;
+    let same = true;
     try {
-      real = await fsp.realpath(abs);
-      there = await fsp.stat(real);
+      if (PROC_FD) {
+        real = await fsp.readlink(`/proc/self/fd/${handle.fd}`);
+      } else {
+        real = await fsp.realpath(abs);
+        const there = await fsp.lstat(real);
+        same = there.dev === opened.dev && there.ino === opened.ino;
+      }
     } catch (err) {
       throw this.failure(err, rel);
     }
-    if (!isInside(root, real) || there.dev !== opened.dev || there.ino !== opened.ino) {
-      throw new StorageError('outside', rel);
-    }
+    if (!same || !isInside(root, real)) throw new StorageError('outside', rel);
   }
 
   private realRoot(): Promise<string> {
