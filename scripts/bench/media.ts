@@ -10,12 +10,13 @@
  *
  * Run alone with `BENCH_ONLY=media npm run bench` (under the bench lock).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDb } from '../../packages/server/src/db/connect.ts';
+import { accelServerBlock, nginxBinary, startNginx } from '../../packages/server/test/helpers/nginx.ts';
 import { STREAM_WORK_ID } from './catalogue.ts';
 
 const DIR = '/tmp/sasayaki-bench/media';
@@ -127,64 +128,21 @@ async function startPlain(): Promise<ChildProcess> {
   return child;
 }
 
-export function nginxBinary(): string | null {
-  for (const p of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx']) {
-    if (fs.existsSync(p)) return p;
-  }
-  const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' });
-  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
-}
-
-/**
- * One nginx process (master_process off, so its CPU is one /proc entry) with two servers: the
- * library served directly, and the front of our accel-mode server. The front's settings are
- * those of docs/deploy.md.
- */
-async function startNginx(bin: string): Promise<ChildProcess> {
-  const dir = path.join(DIR, 'nginx');
-  fs.mkdirSync(dir, { recursive: true });
-  const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `daemon off;
-master_process off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  default_type application/octet-stream;
+/** One nginx process with two servers: the library served directly, and the accel front. */
+function nginxHttp(): string {
+  return `
   sendfile on;
   tcp_nopush on;
   server {
     listen 127.0.0.1:${PORTS.nginxDirect};
     root ${LIBRARY};
   }
-  server {
-    listen 127.0.0.1:${PORTS.nginxFront};
-    location / {
-      proxy_pass http://127.0.0.1:${PORTS.accelApi};
-      proxy_set_header Host $http_host;
-      proxy_buffering off;
-    }
-    location /_sasayaki/library/0/ {
-      internal;
-      alias ${LIBRARY}/;
-      disable_symlinks on from=$document_root;
-    }
-  }
-}
-`,
-  );
-  const child = spawn(bin, ['-p', dir, '-c', conf], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((r) => setTimeout(r, 300));
-  if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}: see ${dir}/error.log`);
-  return child;
+${accelServerBlock({
+  listen: `127.0.0.1:${PORTS.nginxFront}`,
+  upstream: `127.0.0.1:${PORTS.accelApi}`,
+  accelPrefix: '/_sasayaki/library',
+  roots: [LIBRARY],
+})}`;
 }
 
 /** Downloads a URL to nowhere with curl (a client outside Node, so it costs no server CPU). */
@@ -222,6 +180,7 @@ export async function benchMedia(): Promise<MediaRow[]> {
   ensureFile();
   const dbFile = await ensureCatalogue();
   const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
   try {
     const api = await startApi(dbFile, PORTS.api, 'off');
     const plain = await startPlain();
@@ -235,9 +194,16 @@ export async function benchMedia(): Promise<MediaRow[]> {
     if (bin) {
       const accelApi = await startApi(dbFile, PORTS.accelApi, 'nginx');
       children.push(accelApi);
-      const nginx = await startNginx(bin);
-      children.push(nginx);
-      const nginxCpu = () => procCpuMs(nginx.pid!);
+      // One process (no master): its CPU time is one /proc entry.
+      const nginx = await startNginx({
+        bin,
+        dir: path.join(DIR, 'nginx'),
+        http: nginxHttp(),
+        port: PORTS.nginxFront,
+        masterProcess: false,
+      });
+      stops.push(nginx.stop);
+      const nginxCpu = () => procCpuMs(nginx.child.pid!);
       const accelCpu = ipcCpu(accelApi);
       legs.push(
         {
@@ -277,6 +243,7 @@ export async function benchMedia(): Promise<MediaRow[]> {
     return rows;
   } finally {
     for (const c of children) c.kill('SIGTERM');
+    for (const stop of stops) await stop();
   }
 }
 
