@@ -35,6 +35,7 @@ describe.skipIf(!bin).each(DIALECTS)('nginx in front, accel mode, on %s', (diale
     fs.writeFileSync(path.join(work, 'CD 1', NAME), audio);
     fs.writeFileSync(path.join(ta.dir, 'secret.txt'), 'secret outside the library');
     fs.symlinkSync(path.join(ta.dir, 'secret.txt'), path.join(work, 'evil.mp3'));
+    fs.symlinkSync(`CD 1/${NAME}`, path.join(work, 'linked.mp3'));
     await seedWorks(ta.t, [
       {
         id: WORK,
@@ -43,6 +44,7 @@ describe.skipIf(!bin).each(DIALECTS)('nginx in front, accel mode, on %s', (diale
         files: [
           { path: `CD 1/${NAME}`, type: 'audio', size: audio.length, duration: 1 },
           { path: 'evil.mp3', type: 'audio', size: 26, duration: 1 },
+          { path: 'linked.mp3', type: 'audio', size: audio.length, duration: 1 },
         ],
       },
     ]);
@@ -107,6 +109,11 @@ describe.skipIf(!bin).each(DIALECTS)('nginx in front, accel mode, on %s', (diale
     const evil = await fetch(`${base}/api/media/stream/${ids['evil.mp3']}`);
     expect(evil.status).toBe(403);
     expect(await evil.text()).not.toContain('secret');
+    // nginx opens the path again without following links (disable_symlinks): a link, even one
+    // the server accepted, is refused there, so a link swapped in after the server's check is too.
+    const linked = await fetch(`${base}/api/media/stream/${ids['linked.mp3']}`);
+    expect(linked.status).toBe(403);
+    expect(Buffer.from(await linked.arrayBuffer()).includes(audio.subarray(0, 64))).toBe(false);
     const wrongWork = await fetch(`${base}/api/media/stream/5/${id()}`);
     expect(wrongWork.status).toBe(404);
     // The internal location answers only the server's redirects, never a client.

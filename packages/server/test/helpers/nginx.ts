@@ -59,6 +59,8 @@ export function accelServerBlock(opts: {
     listen ${opts.listen};
     location / {
       proxy_pass http://${opts.upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
