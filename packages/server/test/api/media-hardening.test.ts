@@ -11,18 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/config.ts';
 import { DIALECTS } from '../helpers/db.ts';
+import { ffmpegAvailableFor } from '../helpers/ffmpeg.ts';
 import { seedWorks } from '../helpers/seed.ts';
 import { openTestApp, type TestApp } from './appHelper.ts';
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('[notice] ffmpeg not found: the transcode hardening tests are skipped');
-    return false;
-  }
-})();
+const hasFfmpeg = ffmpegAvailableFor('the transcode hardening tests are');
 
 const WORK = 1200001;
 const FOLDER = 'RJ01200001 hardening';
