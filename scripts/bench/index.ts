@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: latency and throughput of the catalogue API on a 100,000-work catalogue
- * (SQLite, and PostgreSQL when reachable), streaming throughput against a plain static file
- * server, and the scanner benchmark (scan.ts) when present.
+ * (SQLite, and PostgreSQL when reachable), the media path side by side with a plain Node file
+ * server and nginx (media.ts), and the scanner benchmark (scan.ts) when present.
  *
  * The catalogue is built once and cached in /tmp/sasayaki-bench (SQLite file, PostgreSQL
  * database `sasayaki_bench`). Each endpoint: 1 s warm-up, latency measured by autocannon with one
@@ -9,7 +9,6 @@
  * process (scripts/bench/server.ts). The load average is printed: the machine is shared.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,68 +17,20 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type Db, openDb } from '../../packages/server/src/db/connect.ts';
-import { BENCH_FACTS, BENCH_WORKS, buildBenchCatalogue, STREAM_WORK_ID } from './catalogue.ts';
+import { BENCH_FACTS, BENCH_WORKS, buildBenchCatalogue } from './catalogue.ts';
+import { benchMedia } from './media.ts';
 
 const DIR = '/tmp/sasayaki-bench';
 const VERSION = 'v1';
 const SQLITE_FILE = path.join(DIR, `catalogue-${VERSION}.db`);
 const LIBRARY = path.join(DIR, 'library');
-const STREAM_FOLDER = `RJ0${STREAM_WORK_ID}`;
-const STREAM_FILE = path.join(LIBRARY, STREAM_FOLDER, 'stream-100MB.bin');
-const STREAM_FILE_ID = 99_000_000;
-const STREAM_BYTES = 100 * 1024 * 1024;
 const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/sasayaki_bench';
-const PORTS = { sqlite: 9250, postgres: 9251, static: 9260 };
+const PORTS = { sqlite: 9250, postgres: 9251 };
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
-
-function ensureStreamFile(): void {
-  if (fs.existsSync(STREAM_FILE) && fs.statSync(STREAM_FILE).size === STREAM_BYTES) return;
-  fs.mkdirSync(path.dirname(STREAM_FILE), { recursive: true });
-  const fd = fs.openSync(STREAM_FILE, 'w');
-  const chunk = crypto.randomBytes(1024 * 1024);
-  for (let i = 0; i < STREAM_BYTES / chunk.length; i++) fs.writeSync(fd, chunk);
-  fs.closeSync(fd);
-}
-
-/** The one work whose folder exists: the streaming file lives in it. */
-async function ensureStreamWork(t: Db): Promise<void> {
-  const { db } = t;
-  const exists = await db
-    .selectFrom('files')
-    .select('id')
-    .where('id', '=', STREAM_FILE_ID)
-    .executeTakeFirst();
-  if (exists) return;
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('works')
-      .values({
-        id: STREAM_WORK_ID,
-        source_id: `RJ0${STREAM_WORK_ID}`,
-        title: 'ストリーミング計測 Streaming benchmark',
-        create_date: '2020-01-01',
-        folder_path: STREAM_FOLDER,
-        root_index: 0,
-        search_text: 'streaming benchmark',
-      })
-      .execute();
-    await tx
-      .insertInto('files')
-      .values({
-        id: STREAM_FILE_ID,
-        work_id: STREAM_WORK_ID,
-        path: path.basename(STREAM_FILE),
-        type: 'other',
-        size: STREAM_BYTES,
-        mtime: Math.trunc(fs.statSync(STREAM_FILE).mtimeMs),
-      })
-      .execute();
-  });
-}
 
 async function countWorks(t: Db): Promise<number> {
   const r = await t.db
@@ -102,9 +53,6 @@ async function prepareSqlite(): Promise<string> {
     fs.writeFileSync(`${SQLITE_FILE}.complete`, new Date().toISOString());
     log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const t = await openDb({ sqlitePath: SQLITE_FILE });
-  await ensureStreamWork(t);
-  await t.close();
   return SQLITE_FILE;
 }
 
@@ -144,7 +92,6 @@ async function preparePostgres(): Promise<string> {
       await sql`vacuum analyze`.execute(t.db);
       log(`  built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    await ensureStreamWork(t);
   } finally {
     await t.close().catch(() => {});
   }
@@ -235,74 +182,6 @@ async function benchEndpoints(dialect: string, port: number, server: ChildProces
   return rows;
 }
 
-/** Downloads a URL to nowhere with curl (a client outside Node, so it costs neither server CPU). */
-function download(url: string): Promise<{ bytes: number; seconds: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', url]);
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const [bytes, seconds] = out.trim().split(' ').map(Number);
-      if (code !== 0 || !bytes || !seconds) reject(new Error(`curl ${url} failed (${code}): ${out}`));
-      else resolve({ bytes, seconds });
-    });
-  });
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
-
-interface StreamResult {
-  /** Median MB/s of the downloads. */
-  api: number;
-  plain: number;
-  /** Server CPU milliseconds per 100 MB served: the cost, whatever else runs on the machine. */
-  apiCpu: number;
-  plainCpu: number;
-}
-
-async function benchStreaming(apiServer: ChildProcess, apiPort: number): Promise<StreamResult> {
-  // The static server runs in its own process, as the API server does, and reports its CPU time.
-  const script = `const fs=require('fs');process.on('message',()=>{const u=process.cpuUsage();process.send({cpuMs:(u.user+u.system)/1000})});require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/octet-stream','content-length':${STREAM_BYTES}});fs.createReadStream(${JSON.stringify(STREAM_FILE)}).pipe(r)}).listen(${PORTS.static},'127.0.0.1',()=>console.log('listening'))`;
-  const server = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  await new Promise<void>((resolve) => server.stdout!.once('data', () => resolve()));
-  const apiUrl = `http://127.0.0.1:${apiPort}/api/media/stream/${STREAM_FILE_ID}`;
-  const plainUrl = `http://127.0.0.1:${PORTS.static}/`;
-  const speeds: Record<'api' | 'plain', number[]> = { api: [], plain: [] };
-  const cpu = { api: 0, plain: 0 };
-  const rounds = 9;
-  try {
-    await download(apiUrl);
-    await download(plainUrl);
-    // Alternate the two so that page cache and CPU load treat them alike; compare medians.
-    for (let i = 0; i < rounds; i++) {
-      for (const [key, url, proc] of [
-        ['api', apiUrl, apiServer],
-        ['plain', plainUrl, server],
-      ] as const) {
-        const before = await serverCpuMs(proc);
-        const r = await download(url);
-        cpu[key] += (await serverCpuMs(proc)) - before;
-        if (r.bytes !== STREAM_BYTES) throw new Error(`${url} sent ${r.bytes} bytes, not ${STREAM_BYTES}`);
-        speeds[key].push(r.bytes / r.seconds / 1024 / 1024);
-      }
-    }
-  } finally {
-    server.kill('SIGTERM');
-  }
-  return {
-    api: median(speeds.api),
-    plain: median(speeds.plain),
-    apiCpu: cpu.api / rounds,
-    plainCpu: cpu.plain / rounds,
-  };
-}
-
 function printTable(rows: Row[]): void {
   const header = ['dialect', 'endpoint', 'cpu ms/req', 'p50 ms', 'p99 ms', 'req/s', 'errors', 'target'];
   const lines = rows.map((r) => [
@@ -324,22 +203,24 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  ensureStreamFile();
-  // BENCH_ONLY=sqlite|postgres narrows the run; BENCH_SKIP_SCAN=1 skips the scanner benchmark.
+  // BENCH_ONLY=sqlite|postgres|media narrows the run; BENCH_SKIP_SCAN=1 skips the scanner benchmark.
   const only = process.env.BENCH_ONLY;
+  if (only === 'media') {
+    await benchMedia();
+    return;
+  }
+  // Media first, on fresh server processes of its own, then the endpoints.
+  if (!only) await benchMedia();
   const targets: [string, string, number][] = [];
   if (only !== 'postgres') targets.push(['sqlite', await prepareSqlite(), PORTS.sqlite]);
   if (only !== 'sqlite' && (await pgReachable()))
     targets.push(['postgres', await preparePostgres(), PORTS.postgres]);
 
   const rows: Row[] = [];
-  let streaming: StreamResult | null = null;
   for (const [dialect, spec, port] of targets) {
     const server = await startServer(spec, port);
     try {
       log(`\n${dialect}: server on port ${port}`);
-      // Streaming first, on a fresh server process, then the endpoints.
-      if (!streaming) streaming = await benchStreaming(server, port);
       rows.push(...(await benchEndpoints(dialect, port, server)));
     } finally {
       server.kill('SIGTERM');
@@ -352,16 +233,6 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} (${os.cpus().length} cores)`,
   );
-  if (streaming) {
-    const ratio = streaming.api / streaming.plain;
-    log(
-      `\nstreaming 100 MB: /api/media/stream ${streaming.api.toFixed(0)} MB/s, plain static server ${streaming.plain.toFixed(0)} MB/s, ratio ${(ratio * 100).toFixed(0)}% (target ≥ 80%: ${ratio >= 0.8 ? 'met' : 'MISSED'})`,
-    );
-    // Under a loaded machine the speeds swing; the CPU each server spends per file does not.
-    log(
-      `server CPU per 100 MB: /api/media/stream ${streaming.apiCpu.toFixed(0)} ms, plain static server ${streaming.plainCpu.toFixed(0)} ms (static/API ${((streaming.plainCpu / streaming.apiCpu) * 100).toFixed(0)}%)`,
-    );
-  }
   const scanBench = path.join(HERE, 'scan.ts');
   if (fs.existsSync(scanBench) && !process.env.BENCH_SKIP_SCAN) {
     log('\nscanner benchmark (scripts/bench/scan.ts):');

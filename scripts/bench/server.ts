@@ -1,7 +1,7 @@
 /**
  * The real server on a benchmark catalogue, without scans (the catalogue was written directly
  * and has no folders on disk): `BENCH_DB` (SQLite file or postgres:// URL), `BENCH_PORT`,
- * `BENCH_LIBRARY` (the root holding the streaming work).
+ * `BENCH_LIBRARY` (the root holding the streaming work), `BENCH_ACCEL=nginx` for the front-proxy mode.
  */
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
@@ -19,6 +19,7 @@ const config = loadConfig(
     databaseUrl: dbSpec.startsWith('postgres') ? dbSpec : '',
     watchLibrary: false,
     logLevel: 'warn',
+    accel: process.env.BENCH_ACCEL === 'nginx' ? 'nginx' : 'off',
   },
 );
 const db = await openDb({ databaseUrl: config.databaseUrl, sqlitePath: dbSpec, poolSize: 10 });

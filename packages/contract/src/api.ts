@@ -8,7 +8,12 @@ import { AGE_CATEGORIES, TRACK_NODE_TYPES, type TrackNodeType } from './constant
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
 export const ErrorBody = Type.Object(
-  { error: Type.String(), details: Type.Optional(Type.Unknown()) },
+  {
+    error: Type.String(),
+    /** A stable name for the failure, on answers that carry one (e.g. `INSUFFICIENT_STORAGE`). */
+    code: Type.Optional(Type.String()),
+    details: Type.Optional(Type.Unknown()),
+  },
   { $id: 'ErrorBody', description: 'Every failed request answers with this body and a 4xx/5xx status.' },
 );
 export type ErrorBody = Static<typeof ErrorBody>;

@@ -11,8 +11,9 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, insufficientStorage, isDiskFull } from './errors.ts';
 import { registerRoutes } from './routes/index.ts';
+import { Library } from './storage/library.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +44,17 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       return (reply as FastifyReply).code(status).send({ error: `${err.message}${hint}` });
     },
   });
-  app.decorate('ctx', { config, db, log: app.log });
+  app.decorate('ctx', { config, db, library: new Library(config.libraryRoots), log: app.log });
 
   app.setErrorHandler(
     (err: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
-      if (err instanceof HttpError) {
-        return reply
-          .code(err.statusCode)
-          .send({ error: err.message, ...(err.details ? { details: err.details } : {}) });
+      const known = err instanceof HttpError ? err : isDiskFull(err) ? insufficientStorage() : null;
+      if (known) {
+        return reply.code(known.statusCode).send({
+          error: known.message,
+          ...(known.code ? { code: known.code } : {}),
+          ...(known.details ? { details: known.details } : {}),
+        });
       }
       if (err.validation) {
         return reply.code(400).send({ error: `Invalid request: ${err.message}`, details: err.validation });

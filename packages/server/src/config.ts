@@ -37,13 +37,30 @@ export interface Config {
   /** Token lifetime in seconds. */
   jwtTtlSeconds: number;
   logLevel: string;
+  /**
+   * Who sends the bytes of library files: `off` (this server), `nginx` (answers with
+   * X-Accel-Redirect to `accelPrefix`/<root index>/<path>) or `sendfile` (answers with X-Sendfile
+   * and the absolute path, for Apache mod_xsendfile or lighttpd). See docs/deploy.md.
+   */
+  accel: AccelMode;
+  /** URI prefix of nginx's internal location for library files (nginx mode). */
+  accelPrefix: string;
 }
+
+export const ACCEL_MODES = ['off', 'nginx', 'sendfile'] as const;
+export type AccelMode = (typeof ACCEL_MODES)[number];
 
 type Env = Record<string, string | undefined>;
 
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return !/^(0|false|no|off)$/i.test(v.trim());
+}
+
+function accelMode(v: string | undefined): AccelMode {
+  const mode = (v || 'off').trim().toLowerCase();
+  if ((ACCEL_MODES as readonly string[]).includes(mode)) return mode as AccelMode;
+  throw new Error(`SASAYAKI_ACCEL is "${v}": use ${ACCEL_MODES.join(', ')}`);
 }
 
 function int(v: string | undefined, dflt: number): number {
@@ -76,6 +93,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.SASAYAKI_MAIL_FROM || 'Sasayaki <no-reply@localhost>',
     jwtTtlSeconds: int(env.SASAYAKI_JWT_TTL, 30 * 24 * 3600),
     logLevel: env.SASAYAKI_LOG_LEVEL || 'info',
+    accel: accelMode(env.SASAYAKI_ACCEL),
+    // One path segment or more, no trailing slash: the X-Accel-Redirect target is built on it.
+    accelPrefix: `/${(env.SASAYAKI_ACCEL_PREFIX || '/_sasayaki/library').replace(/^\/+|\/+$/g, '')}`,
     ...overrides,
   };
   return config;

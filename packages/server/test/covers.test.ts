@@ -7,6 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { coverFile } from '../src/services/covers.ts';
+import { Library } from '../src/storage/library.ts';
 import { DIALECTS } from './helpers/db.ts';
 import { scanFixture, tempDir, writeTree } from './scanner/helpers.ts';
 
@@ -33,7 +34,12 @@ describe.each(DIALECTS)('covers (%s)', (dialect) => {
       () => fs.rmSync(root, { recursive: true, force: true }),
     );
     await fx.scan();
-    const ctx = { config: fx.config, db: fx.db, log: silent as never };
+    const ctx = {
+      config: fx.config,
+      db: fx.db,
+      library: new Library(fx.config.libraryRoots),
+      log: silent as never,
+    };
     return { root, fx, ctx };
   }
 

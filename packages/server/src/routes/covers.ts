@@ -3,13 +3,18 @@
  * the placeholder), from services/covers.ts. Variants change name when the source changes, so
  * they are cached for a week and revalidated by ETag.
  */
+
+import path from 'node:path';
 import { ErrorBody, parseWorkIdParam } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { paths } from '../config.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { COVER_TYPES, type CoverType, coverFile } from '../services/covers.ts';
 import { sendFile } from '../services/media.ts';
+import { Root } from '../storage/root.ts';
 
 export const coversRoutes: FastifyPluginAsync = async (app) => {
+  const cache = new Root(paths.covers(app.ctx.config));
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/cover/:file',
@@ -44,7 +49,8 @@ export const coversRoutes: FastifyPluginAsync = async (app) => {
       return sendFile(
         req,
         reply,
-        { abs, name: `${id}-${type}.jpg`, charset: null },
+        await cache.open(path.basename(abs)),
+        { name: `${id}-${type}.jpg`, charset: null },
         {
           disposition: 'inline',
           contentType: 'image/jpeg',

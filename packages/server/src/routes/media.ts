@@ -1,12 +1,13 @@
 /**
  * Media: GET/HEAD /api/media/stream/{fileId}, /api/media/download/{fileId}, their
  * `{workId}/{fileId}` forms, and /api/media/stream-lq/{fileId} (ffmpeg low-quality transcode).
- * Files are reached only by id through services/media.ts (confined to the library roots).
+ * Files are reached only by id through services/media.ts (opened through their library root);
+ * with `SASAYAKI_ACCEL` set, the front proxy sends library files (docs/deploy.md).
  */
 import { ErrorBody } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, HttpError, notFound, unauthorized } from '../errors.ts';
-import { mediaFile, sendFile } from '../services/media.ts';
+import { badRequest, HttpError, insufficientStorage, isDiskFull, notFound, unauthorized } from '../errors.ts';
+import { mediaFile, openMediaFile, sendFile, sendThroughProxy } from '../services/media.ts';
 import { ffmpegAvailable, LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
 import { viewerOf } from './works.ts';
 
@@ -25,6 +26,7 @@ const mediaResponses = {
   404: ErrorBody,
   416: ErrorBody,
   422: ErrorBody,
+  507: ErrorBody,
 };
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
@@ -48,7 +50,10 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       allow(req);
       const { fileId, workId } = ids(req);
       const file = await mediaFile(app.ctx, fileId, workId);
-      return sendFile(req, reply, file, { disposition });
+      const opened = await openMediaFile(file);
+      if (config.accel === 'off') return sendFile(req, reply, opened, file, { disposition });
+      await opened.handle.close();
+      return sendThroughProxy(reply, config, file, opened, { disposition });
     };
 
   for (const [kind, disposition] of [
@@ -100,15 +105,20 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!lowQuality) throw notFound('Low-quality streams are off: the server has no ffmpeg');
       const file = await mediaFile(app.ctx, ids(req).fileId);
       if (file.type !== 'audio') throw badRequest('Only audio files have a low-quality stream');
-      const out = await lowQualityFile(config, file.id, file.abs).catch((err: Error) => {
-        req.log.warn({ err, fileId: file.id }, 'low-quality transcode failed');
-        throw new HttpError(422, 'This audio file cannot be transcoded: play or download the original');
-      });
+      const source = await openMediaFile(file);
+      const out = await lowQualityFile(config, file, source)
+        .catch((err: Error) => {
+          if (isDiskFull(err)) throw insufficientStorage();
+          req.log.warn({ err, fileId: file.id }, 'low-quality transcode failed');
+          throw new HttpError(422, 'This audio file cannot be transcoded: play or download the original');
+        })
+        .finally(() => source.handle.close());
       const name = `${file.name.replace(/\.[^.]*$/, '')}.${LOW_QUALITY.extension}`;
       return sendFile(
         req,
         reply,
-        { abs: out, name, charset: null },
+        out,
+        { name, charset: null },
         {
           disposition: 'inline',
           contentType: LOW_QUALITY.contentType,

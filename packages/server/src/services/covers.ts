@@ -3,7 +3,8 @@
  * `coverFile` returns a cached JPEG variant made once with sharp (or a placeholder).
  *
  * Contract for the cover route: `coverFile(ctx, workId, type)` resolves to the absolute path of
- * a JPEG file to send (`image/jpeg`), or null when no such work exists (→ 404). Variants are
+ * a JPEG file in the cover cache to send (`image/jpeg`), or null when no such work exists (→ 404).
+ * The source image is read through the work's library root (storage/root.ts). Variants are
  * cached in `<data>/covers/`, named after the source image's path, size and mtime, so a
  * replaced cover gets new variants and an unchanged one is never re-encoded.
  */
@@ -13,7 +14,8 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { isInsideLibrary, workFolderOf } from '../storage/library.ts';
+import { isDiskFull } from '../errors.ts';
+import { StorageError } from '../storage/root.ts';
 
 export type CoverType = 'main' | 'sam' | '240x240';
 export const COVER_TYPES: readonly CoverType[] = ['main', 'sam', '240x240'];
@@ -68,7 +70,10 @@ function placeholderSvg([w, h]: [number, number]): Buffer {
 
 const inflight = new Map<string, Promise<string>>();
 
-/** Writes `out` once (write to a temp name, then rename: readers never see half a file). */
+/**
+ * Writes `out` once (write to a temp name, then rename: readers never see half a file, and a
+ * failed write, a full disk included, leaves nothing behind).
+ */
 function renderOnce(out: string, render: () => Promise<Buffer>): Promise<string> {
   if (fs.existsSync(out)) return Promise.resolve(out);
   let job = inflight.get(out);
@@ -76,8 +81,12 @@ function renderOnce(out: string, render: () => Promise<Buffer>): Promise<string>
     job = (async () => {
       fs.mkdirSync(path.dirname(out), { recursive: true });
       const tmp = `${out}.${process.pid}.tmp`;
-      fs.writeFileSync(tmp, await render());
-      fs.renameSync(tmp, out);
+      try {
+        fs.writeFileSync(tmp, await render());
+        fs.renameSync(tmp, out);
+      } finally {
+        fs.rmSync(tmp, { force: true });
+      }
       return out;
     })().finally(() => inflight.delete(out));
     inflight.set(out, job);
@@ -92,6 +101,18 @@ function placeholder(ctx: AppContext, type: CoverType): Promise<string> {
   );
 }
 
+/** The work's cover image, opened through its library root; null when it cannot be read there. */
+async function openSource(ctx: AppContext, work: { root_index: number; folder_path: string }, cover: string) {
+  try {
+    const { root, rel } = ctx.library.locate(work, cover);
+    return await root.open(rel);
+  } catch (err) {
+    // Gone, or replaced by a link out of the library since the scan: never read outside it.
+    if (err instanceof StorageError) return null;
+    throw err;
+  }
+}
+
 /** Path of the JPEG to send for a work's cover, or null when the work does not exist. */
 export async function coverFile(ctx: AppContext, workId: number, type: CoverType): Promise<string | null> {
   const work = await ctx.db.db
@@ -100,31 +121,27 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
     .where('id', '=', workId)
     .executeTakeFirst();
   if (!work) return null;
-  if (!work.cover_path) return placeholder(ctx, type);
-  const folder = workFolderOf(ctx.config, work);
-  const source = folder && path.join(folder, work.cover_path);
-  let st: fs.Stats | undefined;
+  const source = work.cover_path ? await openSource(ctx, work, work.cover_path) : null;
+  if (!source) return placeholder(ctx, type);
   try {
-    st = source ? fs.statSync(source) : undefined;
-  } catch {
-    st = undefined;
-  }
-  // The cover may have been replaced by a link since the scan: never read outside the library.
-  if (!source || !st?.isFile() || !(await isInsideLibrary(ctx.config, source))) return placeholder(ctx, type);
-  const key = createHash('sha1')
-    .update(`${work.folder_path}\0${work.cover_path}\0${st.size}\0${Math.trunc(st.mtimeMs)}`)
-    .digest('hex')
-    .slice(0, 16);
-  const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.jpg`);
-  try {
-    return await renderOnce(out, () =>
-      SIZES[type](sharp(source, { failOn: 'none' }).rotate())
+    const key = createHash('sha1')
+      .update(
+        `${work.folder_path}\0${work.cover_path}\0${source.stat.size}\0${Math.trunc(source.stat.mtimeMs)}`,
+      )
+      .digest('hex')
+      .slice(0, 16);
+    const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.jpg`);
+    return await renderOnce(out, async () =>
+      SIZES[type](sharp(await source.handle.readFile(), { failOn: 'none' }).rotate())
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 85 })
         .toBuffer(),
     );
   } catch (err) {
+    if (isDiskFull(err)) throw err;
     ctx.log.warn({ err, workId, cover: work.cover_path }, 'cover image unreadable: placeholder sent');
     return placeholder(ctx, type);
+  } finally {
+    await source.handle.close();
   }
 }

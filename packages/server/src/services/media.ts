@@ -1,14 +1,15 @@
 /**
- * Media delivery: a catalogued file by id (never by a client path: storage/resolveFile confines
- * it to the library roots), its MIME type, and an HTTP answer with HEAD, single Range requests
- * (206 / 416), validators (ETag, Last-Modified, If-None-Match, If-Modified-Since, If-Range) and
- * a streamed body: the file is piped from disk, never buffered whole.
+ * Media delivery: a catalogued file by id (never by a client path), opened through its library
+ * root (storage/root.ts: nothing outside the root, checked on the opened file), its MIME type, and
+ * an HTTP answer with HEAD, single Range requests (206 / 416), validators (ETag, Last-Modified,
+ * If-None-Match, If-Modified-Since, If-Range) and a streamed body piped from the opened file,
+ * never buffered whole; or, behind a front proxy, an answer that lets the proxy send the bytes.
  */
-import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../errors.ts';
-import { resolveFile } from '../storage/library.ts';
+import { forbidden, notFound } from '../errors.ts';
+import { type OpenedFile, type Root, StorageError } from '../storage/root.ts';
 
 const MIME: Record<string, string> = {
   mp3: 'audio/mpeg',
@@ -68,37 +69,85 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A catalogued file: where it lives and what the scan recorded of it. */
 export interface MediaFile {
   id: number;
   workId: number;
   name: string;
   type: string;
   charset: string | null;
-  abs: string;
+  /** Size recorded by the scan: the opened file must still have it. */
+  size: number;
+  rootIndex: number;
+  root: Root;
+  /** Path relative to the root. */
+  rel: string;
 }
 
 /** A catalogued file by id (and work id, for the `{workId}/{fileId}` form); 404 when unknown. */
 export async function mediaFile(ctx: AppContext, fileId: number, workId?: number): Promise<MediaFile> {
   let q = ctx.db.db
     .selectFrom('files')
-    .select(['id', 'work_id', 'path', 'type', 'charset'])
-    .where('id', '=', fileId);
-  if (workId !== undefined) q = q.where('work_id', '=', workId);
+    .innerJoin('works', 'works.id', 'files.work_id')
+    .select([
+      'files.id',
+      'files.work_id',
+      'files.path',
+      'files.type',
+      'files.charset',
+      'files.size',
+      'works.root_index',
+      'works.folder_path',
+    ])
+    .where('files.id', '=', fileId);
+  if (workId !== undefined) q = q.where('files.work_id', '=', workId);
   const row = await q.executeTakeFirst();
   if (!row) throw notFound('File not found');
-  const abs = await resolveFile(ctx, row);
+  const { root, rel } = storageAnswer(() => ctx.library.locate(row, row.path));
   return {
     id: row.id,
     workId: row.work_id,
     name: row.path.slice(row.path.lastIndexOf('/') + 1),
     type: row.type,
     charset: row.charset,
-    abs,
+    size: Number(row.size),
+    rootIndex: row.root_index,
+    root,
+    rel,
   };
 }
 
-type Range = { start: number; end: number } | 'unsatisfiable' | null;
+/** Storage refusals as answers: 403 for a path leading out of the library, else 404. */
+function httpErrorOf(err: unknown): unknown {
+  if (!(err instanceof StorageError)) return err;
+  return err.reason === 'outside' ? forbidden('File is outside the library') : notFound('File not found');
+}
 
+function storageAnswer<T>(task: () => T): T {
+  try {
+    return task();
+  } catch (err) {
+    throw httpErrorOf(err);
+  }
+}
+
+/**
+ * Opens a catalogued file through its library root (refusing anything that leads outside it) and
+ * checks the opened file against the catalogue: a file of another size than the scan recorded is
+ * not the file the catalogue describes (404 until a rescan records it).
+ */
+export async function openMediaFile(file: MediaFile): Promise<OpenedFile> {
+  const opened = await file.root.open(file.rel).catch((err: unknown) => {
+    throw httpErrorOf(err);
+  });
+  if (opened.stat.size !== file.size) {
+    await opened.handle.close();
+    throw notFound('File changed on disk since the last library scan: it is served again after a rescan');
+  }
+  return opened;
+}
+
+type Range = { start: number; end: number } | 'unsatisfiable' | null;
 /**
  * One `bytes=` range of a file of `size` bytes. Null means "send the whole file": no header, a
  * syntax this server does not serve (several ranges), or garbage (RFC 9110 says ignore it).
@@ -135,64 +184,127 @@ export interface SendOptions {
   cacheControl?: string;
 }
 
-/** Answers a GET or HEAD for a file on disk with ranges and validators. */
+/** Chunk size of file reads: fewer, larger reads and socket writes than the 64 KiB default. */
+const READ_CHUNK = 512 * 1024;
+
+/**
+ * Answers a GET or HEAD for an opened file with ranges and validators. Takes ownership of the
+ * file handle: it is closed when the answer is complete (or abandoned).
+ */
 export async function sendFile(
   req: FastifyRequest,
   reply: FastifyReply,
-  file: { abs: string; name: string; charset: string | null },
+  opened: OpenedFile,
+  meta: { name: string; charset: string | null },
   opts: SendOptions,
 ): Promise<FastifyReply> {
-  const st = await fs.promises.stat(file.abs).catch(() => null);
-  if (!st?.isFile()) throw notFound('File not found');
-  const size = st.size;
-  const mtime = Math.trunc(st.mtimeMs);
-  const etag = `W/"${size.toString(16)}-${mtime.toString(16)}"`;
-  const lastModified = new Date(mtime).toUTCString();
-  reply.header('accept-ranges', 'bytes');
-  reply.header('etag', etag);
-  reply.header('last-modified', lastModified);
+  const { handle, stat } = opened;
+  let streaming = false;
+  try {
+    const size = stat.size;
+    const mtime = Math.trunc(stat.mtimeMs);
+    const etag = `W/"${size.toString(16)}-${mtime.toString(16)}"`;
+    const lastModified = new Date(mtime).toUTCString();
+    reply.header('accept-ranges', 'bytes');
+    reply.header('etag', etag);
+    reply.header('last-modified', lastModified);
+    describe(reply, meta, opts);
+
+    const inm = req.headers['if-none-match'];
+    const ims = req.headers['if-modified-since'];
+    if (inm ? weakMatch(inm, etag) : ims && Date.parse(ims) >= Math.floor(mtime / 1000) * 1000) {
+      return reply.code(304).send();
+    }
+
+    let range = parseRange(req.headers.range, size);
+    const ifRange = String(req.headers['if-range'] ?? '');
+    if (range && ifRange) {
+      const fresh =
+        ifRange.startsWith('"') || ifRange.startsWith('W/')
+          ? weakMatch(ifRange, etag)
+          : ifRange === lastModified;
+      if (!fresh) range = null;
+    }
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${size}`);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return reply.code(416).send({ error: `Range not satisfiable: the file has ${size} bytes` });
+    }
+    const start = range ? range.start : 0;
+    const end = range ? range.end : size - 1;
+    if (range) {
+      reply.code(206);
+      reply.header('content-range', `bytes ${start}-${end}/${size}`);
+    }
+    reply.header('content-length', String(end - start + 1));
+    if (req.method === 'HEAD' || size === 0) return reply.send();
+    streaming = true;
+    return pipeBody(req, reply, opened, start, end);
+  } finally {
+    if (!streaming) await handle.close();
+  }
+}
+
+/** The headers that describe a file, whoever sends its bytes. */
+function describe(reply: FastifyReply, meta: { name: string; charset: string | null }, opts: SendOptions) {
   reply.header('cache-control', opts.cacheControl ?? 'private, max-age=86400');
-  reply.header('content-type', opts.contentType ?? mimeOf(file.name, file.charset));
-  reply.header('content-disposition', contentDisposition(opts.disposition, file.name));
+  reply.header('content-type', opts.contentType ?? mimeOf(meta.name, meta.charset));
+  reply.header('content-disposition', contentDisposition(opts.disposition, meta.name));
+}
 
-  const inm = req.headers['if-none-match'];
-  const ims = req.headers['if-modified-since'];
-  if (inm ? weakMatch(inm, etag) : ims && Date.parse(ims) >= Math.floor(mtime / 1000) * 1000) {
-    return reply.code(304).send();
-  }
-
-  let range = parseRange(req.headers.range, size);
-  const ifRange = String(req.headers['if-range'] ?? '');
-  if (range && ifRange) {
-    const fresh =
-      ifRange.startsWith('"') || ifRange.startsWith('W/')
-        ? weakMatch(ifRange, etag)
-        : ifRange === lastModified;
-    if (!fresh) range = null;
-  }
-  if (range === 'unsatisfiable') {
-    reply.header('content-range', `bytes */${size}`);
-    reply.header('content-type', 'application/json; charset=utf-8');
-    return reply.code(416).send({ error: `Range not satisfiable: the file has ${size} bytes` });
-  }
-  const start = range ? range.start : 0;
-  const end = range ? range.end : size - 1;
-  if (range) {
-    reply.code(206);
-    reply.header('content-range', `bytes ${start}-${end}/${size}`);
-  }
-  reply.header('content-length', String(end - start + 1));
-  if (req.method === 'HEAD' || size === 0) return reply.send();
-  // The body is piped straight into the socket, as a plain static file server does (same CPU per
-  // byte, measured against one by the benchmark); Fastify's reply pipeline is left out.
-  const body = fs.createReadStream(file.abs, { start, end });
+/**
+ * The body is piped from the opened file straight into the socket, as a plain static file
+ * server does (same CPU per byte, measured against one by the benchmark); Fastify's reply
+ * pipeline is left out. A file that ends early (truncated while it is sent) cannot fill the
+ * promised Content-Length: the connection is closed, so the client sees the failure at once
+ * instead of waiting for bytes that never come.
+ */
+function pipeBody(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opened: OpenedFile,
+  start: number,
+  end: number,
+): FastifyReply {
+  const body = opened.handle.createReadStream({ start, end, highWaterMark: READ_CHUNK });
+  const res = reply.raw;
   reply.hijack();
-  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string>);
+  res.writeHead(reply.statusCode, reply.getHeaders() as Record<string, string>);
   body.on('error', (err) => {
-    req.log.warn({ err, file: file.abs }, 'media read failed mid-stream');
-    reply.raw.destroy(err);
+    req.log.warn({ err, file: opened.abs }, 'media read failed mid-stream');
+    res.destroy(err);
   });
-  reply.raw.on('close', () => body.destroy());
-  body.pipe(reply.raw);
+  body.on('end', () => {
+    if (body.bytesRead === end - start + 1) res.end();
+    else {
+      req.log.warn({ file: opened.abs, sent: body.bytesRead }, 'media file shorter than announced');
+      res.destroy();
+    }
+  });
+  res.on('close', () => body.destroy());
+  body.pipe(res, { end: false });
   return reply;
+}
+
+/**
+ * Hands a library file to the front proxy (config `accel`): the answer carries the describing
+ * headers and no body; nginx (X-Accel-Redirect to its internal location) or Apache/lighttpd
+ * (X-Sendfile) sends the bytes with Range, HEAD and validators of its own.
+ */
+export function sendThroughProxy(
+  reply: FastifyReply,
+  config: Config,
+  file: MediaFile,
+  opened: OpenedFile,
+  opts: SendOptions,
+): FastifyReply {
+  describe(reply, file, opts);
+  // Percent-encoded: both servers decode it, and a header cannot carry raw UTF-8.
+  const encoded = (p: string) => p.split('/').map(encodeURIComponent).join('/');
+  if (config.accel === 'nginx') {
+    reply.header('x-accel-redirect', `${config.accelPrefix}/${file.rootIndex}/${encoded(file.rel)}`);
+  } else {
+    reply.header('x-sendfile', encoded(opened.abs));
+  }
+  return reply.code(200).send();
 }

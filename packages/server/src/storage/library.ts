@@ -1,79 +1,27 @@
 /**
- * The library on disk, behind one door: every path handed to the file system is built from a
- * catalogue row and checked to stay inside the configured library roots (after resolving
- * symlinks), so no client-supplied or planted path can reach other files.
+ * The library on disk, behind one door: one `Root` per configured library root, made once at
+ * start from the config. A work's file is reached by the work's root index, its folder and the
+ * catalogue path; the root refuses anything that leads outside it (storage/root.ts).
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { Config } from '../config.ts';
-import type { AppContext } from '../context.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { Root, StorageError } from './root.ts';
 
 interface WorkLocation {
   root_index: number;
   folder_path: string;
 }
 
-/** Lexical absolute path of a work folder, or null when its root is no longer configured. */
-export function workFolderOf(config: Config, work: WorkLocation): string | null {
-  const root = config.libraryRoots[work.root_index];
-  if (!root) return null;
-  const abs = path.resolve(root, work.folder_path);
-  return isInside(path.resolve(root), abs) ? abs : null;
-}
+export class Library {
+  readonly roots: readonly Root[];
 
-function isInside(root: string, p: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
-const realRoots = new Map<string, Promise<string | null>>();
-
-async function realRoot(root: string): Promise<string | null> {
-  let r = realRoots.get(root);
-  if (!r) {
-    r = fs.realpath(root).catch(() => null);
-    realRoots.set(root, r);
-    // A root that was missing may be mounted later: do not cache failures.
-    r.then((v) => v === null && realRoots.delete(root));
+  constructor(rootDirs: readonly string[]) {
+    this.roots = rootDirs.map((dir) => new Root(dir));
   }
-  return r;
-}
 
-/** Whether an absolute path, symlinks resolved, lies inside one of the library roots. */
-export async function isInsideLibrary(config: Config, abs: string): Promise<boolean> {
-  let real: string;
-  try {
-    real = await fs.realpath(abs);
-  } catch {
-    return false;
+  /** The root and root-relative path of a catalogued file; `missing` when its root is gone. */
+  locate(work: WorkLocation, filePath: string): { root: Root; rel: string } {
+    const root = this.roots[work.root_index];
+    if (!root) throw new StorageError('missing', filePath);
+    // Joined as text, not normalised: a `..` in either part is refused by the root.
+    return { root, rel: work.folder_path ? `${work.folder_path}/${filePath}` : filePath };
   }
-  for (const root of config.libraryRoots) {
-    const rr = await realRoot(root);
-    if (rr && isInside(rr, real)) return true;
-  }
-  return false;
-}
-
-/**
- * Absolute path of a catalogued file. Throws 404 when the work or file is gone from disk, and
- * 403 when the path (or a symlink on it) leads outside the library roots.
- */
-export async function resolveFile(ctx: AppContext, file: { work_id: number; path: string }): Promise<string> {
-  const work = await ctx.db.db
-    .selectFrom('works')
-    .select(['root_index', 'folder_path'])
-    .where('id', '=', file.work_id)
-    .executeTakeFirst();
-  const folder = work && workFolderOf(ctx.config, work);
-  if (!folder) throw notFound('File not found');
-  const abs = path.resolve(folder, file.path);
-  if (!isInside(folder, abs)) throw forbidden('File is outside the library');
-  try {
-    await fs.access(abs);
-  } catch {
-    throw notFound('File not found');
-  }
-  if (!(await isInsideLibrary(ctx.config, abs))) throw forbidden('File is outside the library');
-  return abs;
 }

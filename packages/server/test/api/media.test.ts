@@ -4,18 +4,11 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
+import { ffmpegAvailableFor } from '../helpers/ffmpeg.ts';
 import { seedWorks } from '../helpers/seed.ts';
 import { openTestApp, type TestApp } from './appHelper.ts';
 
-const hasFfmpeg = (() => {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    console.warn('[notice] ffmpeg not found: the low-quality transcode test is skipped');
-    return false;
-  }
-})();
+const hasFfmpeg = ffmpegAvailableFor('the low-quality transcode test is');
 
 const WORK = 1441165;
 const FOLDER = 'RJ01441165 癒しの耳かき';

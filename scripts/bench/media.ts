@@ -1,0 +1,273 @@
+/**
+ * Media side by side: one 100 MB file downloaded, in interleaved rounds, from
+ *   - our server (`/api/media/stream`, the server sends the bytes),
+ *   - a plain Node server (`fs.createReadStream(file).pipe(res)`),
+ *   - nginx serving the file directly (when /usr/sbin/nginx or nginx on PATH exists),
+ *   - our server behind nginx in accel mode (our server authorises, nginx sends with sendfile).
+ * For each: median throughput (curl as the client, so the client costs no server CPU) and the
+ * server CPU per 100 MB (process CPU time before and after each download; nginx's from /proc,
+ * plus our server's for the accel row). CPU per byte is what stays steady on a shared machine.
+ *
+ * Run alone with `BENCH_ONLY=media npm run bench` (under the bench lock).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDb } from '../../packages/server/src/db/connect.ts';
+import { accelServerBlock, nginxBinary, startNginx } from '../../packages/server/test/helpers/nginx.ts';
+import { STREAM_WORK_ID } from './catalogue.ts';
+
+const DIR = '/tmp/sasayaki-bench/media';
+const LIBRARY = path.join(DIR, 'library');
+const FOLDER = `RJ0${STREAM_WORK_ID}`;
+const FILE_NAME = 'stream-100MB.bin';
+const FILE = path.join(LIBRARY, FOLDER, FILE_NAME);
+const FILE_ID = 99_000_000;
+const BYTES = 100 * 1024 * 1024;
+const PORTS = { api: 9252, nginxDirect: 9253, accelApi: 9254, nginxFront: 9255, plain: 9260 };
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const ROUNDS = Number(process.env.BENCH_MEDIA_ROUNDS || 9);
+
+const log = (msg: string) => process.stdout.write(`${msg}\n`);
+
+function ensureFile(): void {
+  if (fs.existsSync(FILE) && fs.statSync(FILE).size === BYTES) return;
+  fs.mkdirSync(path.dirname(FILE), { recursive: true });
+  const fd = fs.openSync(FILE, 'w');
+  const chunk = crypto.randomBytes(1024 * 1024);
+  for (let i = 0; i < BYTES / chunk.length; i++) fs.writeSync(fd, chunk);
+  fs.closeSync(fd);
+}
+
+/** A one-work SQLite catalogue whose file row matches the file on disk. */
+async function ensureCatalogue(): Promise<string> {
+  const file = path.join(DIR, 'catalogue.db');
+  const t = await openDb({ sqlitePath: file });
+  const mtime = Math.trunc(fs.statSync(FILE).mtimeMs);
+  try {
+    await t.db.deleteFrom('files').where('id', '=', FILE_ID).execute();
+    await t.db.deleteFrom('works').where('id', '=', STREAM_WORK_ID).execute();
+    await t.db
+      .insertInto('works')
+      .values({
+        id: STREAM_WORK_ID,
+        source_id: FOLDER,
+        title: 'ストリーミング計測 Streaming benchmark',
+        create_date: '2020-01-01',
+        folder_path: FOLDER,
+        root_index: 0,
+        search_text: 'streaming benchmark',
+      })
+      .execute();
+    await t.db
+      .insertInto('files')
+      .values({ id: FILE_ID, work_id: STREAM_WORK_ID, path: FILE_NAME, type: 'other', size: BYTES, mtime })
+      .execute();
+  } finally {
+    await t.close();
+  }
+  return file;
+}
+
+/** A process that reports its own CPU time over IPC ('cpu' → {cpuMs}). */
+interface Measured {
+  name: string;
+  url: string;
+  cpuMs(): Promise<number>;
+}
+
+function ipcCpu(child: ChildProcess): () => Promise<number> {
+  return () =>
+    new Promise((resolve) => {
+      child.once('message', (m) => resolve((m as { cpuMs: number }).cpuMs));
+      child.send('cpu');
+    });
+}
+
+/** CPU milliseconds of a process (user + system) from /proc, for processes we cannot ask. */
+function procCpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+function waitForLine(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`server exited with ${code} before "${text}"`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes(text)) resolve();
+    });
+  });
+}
+
+async function startApi(dbFile: string, port: number, accel: 'off' | 'nginx'): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      BENCH_DB: dbFile,
+      BENCH_PORT: String(port),
+      BENCH_LIBRARY: LIBRARY,
+      BENCH_DATA: path.join(DIR, `data-${port}`),
+      BENCH_ACCEL: accel,
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  await waitForLine(child, 'listening');
+  return child;
+}
+
+async function startPlain(): Promise<ChildProcess> {
+  const script = `const fs=require('fs');process.on('message',()=>{const u=process.cpuUsage();process.send({cpuMs:(u.user+u.system)/1000})});require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/octet-stream','content-length':${BYTES}});fs.createReadStream(${JSON.stringify(FILE)}).pipe(r)}).listen(${PORTS.plain},'127.0.0.1',()=>console.log('listening'))`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  await waitForLine(child, 'listening');
+  return child;
+}
+
+/** One nginx process with two servers: the library served directly, and the accel front. */
+function nginxHttp(): string {
+  return `
+  sendfile on;
+  tcp_nopush on;
+  server {
+    listen 127.0.0.1:${PORTS.nginxDirect};
+    root ${LIBRARY};
+  }
+${accelServerBlock({
+  listen: `127.0.0.1:${PORTS.nginxFront}`,
+  upstream: `127.0.0.1:${PORTS.accelApi}`,
+  accelPrefix: '/_sasayaki/library',
+  roots: [LIBRARY],
+})}`;
+}
+
+/** Downloads a URL to nowhere with curl (a client outside Node, so it costs no server CPU). */
+function download(url: string): Promise<{ bytes: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('curl', ['-s', '-o', '/dev/null', '-w', '%{size_download} %{time_total}', url]);
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const [bytes, seconds] = out.trim().split(' ').map(Number);
+      if (code !== 0 || !bytes || !seconds) reject(new Error(`curl ${url} failed (${code}): ${out}`));
+      else resolve({ bytes, seconds });
+    });
+  });
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+export interface MediaRow {
+  name: string;
+  /** Median MB/s. */
+  mbps: number;
+  /** Server CPU milliseconds per 100 MB, averaged over the rounds. */
+  cpuPer100MB: number;
+}
+
+/** Runs the side-by-side media benchmark and prints its table and ratios. */
+export async function benchMedia(): Promise<MediaRow[]> {
+  ensureFile();
+  const dbFile = await ensureCatalogue();
+  const children: ChildProcess[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const api = await startApi(dbFile, PORTS.api, 'off');
+    const plain = await startPlain();
+    children.push(api, plain);
+    const streamPath = `/api/media/stream/${FILE_ID}`;
+    const legs: Measured[] = [
+      { name: 'our server', url: `http://127.0.0.1:${PORTS.api}${streamPath}`, cpuMs: ipcCpu(api) },
+      { name: 'plain Node', url: `http://127.0.0.1:${PORTS.plain}/`, cpuMs: ipcCpu(plain) },
+    ];
+    const bin = nginxBinary();
+    if (bin) {
+      const accelApi = await startApi(dbFile, PORTS.accelApi, 'nginx');
+      children.push(accelApi);
+      // One process (no master): its CPU time is one /proc entry.
+      const nginx = await startNginx({
+        bin,
+        dir: path.join(DIR, 'nginx'),
+        http: nginxHttp(),
+        port: PORTS.nginxFront,
+        masterProcess: false,
+      });
+      stops.push(nginx.stop);
+      const nginxCpu = () => procCpuMs(nginx.child.pid!);
+      const accelCpu = ipcCpu(accelApi);
+      legs.push(
+        {
+          name: 'nginx direct',
+          url: `http://127.0.0.1:${PORTS.nginxDirect}/${FOLDER}/${FILE_NAME}`,
+          cpuMs: async () => nginxCpu(),
+        },
+        {
+          name: 'our server behind nginx (accel)',
+          url: `http://127.0.0.1:${PORTS.nginxFront}${streamPath}`,
+          cpuMs: async () => nginxCpu() + (await accelCpu()),
+        },
+      );
+    } else {
+      log('[notice] nginx not found: the nginx rows are skipped');
+    }
+    const speeds = legs.map(() => [] as number[]);
+    const cpu = legs.map(() => 0);
+    // Warm-up: page cache, JIT, connections.
+    for (const leg of legs) await download(leg.url);
+    // Interleaved, so page cache and machine load treat every leg alike; medians of the speeds.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [i, leg] of legs.entries()) {
+        const before = await leg.cpuMs();
+        const r = await download(leg.url);
+        cpu[i]! += (await leg.cpuMs()) - before;
+        if (r.bytes !== BYTES) throw new Error(`${leg.url} sent ${r.bytes} bytes, not ${BYTES}`);
+        speeds[i]!.push(r.bytes / r.seconds / 1024 / 1024);
+      }
+    }
+    const rows = legs.map((leg, i) => ({
+      name: leg.name,
+      mbps: median(speeds[i]!),
+      cpuPer100MB: cpu[i]! / ROUNDS,
+    }));
+    printMedia(rows);
+    return rows;
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    for (const stop of stops) await stop();
+  }
+}
+
+function printMedia(rows: MediaRow[]): void {
+  const by = (name: string) => rows.find((r) => r.name === name);
+  const plain = by('plain Node');
+  const nginx = by('nginx direct');
+  log(`\nmedia, 100 MB file, ${ROUNDS} interleaved rounds (curl client):`);
+  log('server                           MB/s (median)  CPU ms / 100 MB');
+  for (const r of rows) {
+    log(`${r.name.padEnd(33)}${r.mbps.toFixed(0).padStart(13)}  ${r.cpuPer100MB.toFixed(0).padStart(15)}`);
+  }
+  const ours = by('our server');
+  const accel = by('our server behind nginx (accel)');
+  if (ours && plain) {
+    const ratio = ours.cpuPer100MB / plain.cpuPer100MB;
+    log(
+      `our server / plain Node: CPU ${ratio.toFixed(2)}× (goal ≤ 1.2×: ${ratio <= 1.2 ? 'met' : 'MISSED'}), throughput ${((ours.mbps / plain.mbps) * 100).toFixed(0)}%`,
+    );
+  }
+  if (accel && nginx) {
+    const ratio = accel.mbps / nginx.mbps;
+    log(
+      `accel / nginx direct: throughput ${(ratio * 100).toFixed(0)}% (goal ≥ 80%: ${ratio >= 0.8 ? 'met' : 'MISSED'}), CPU ${(accel.cpuPer100MB / nginx.cpuPer100MB).toFixed(1)}×`,
+    );
+  }
+}
