@@ -3,14 +3,14 @@
  * audio engine. Everything the browsing screens ask of it goes through here.
  */
 import type { TrackFile, TrackNode } from '@sasayaki/contract';
-import type { WorkForQueue } from '../player/index.ts';
+import type { WorkForQueue } from '../features/player/index.ts';
 
-export type PlayerModule = typeof import('../player/index.ts');
+export type PlayerModule = typeof import('../features/player/index.ts');
 
 let pending: Promise<PlayerModule> | null = null;
 
 export function loadPlayer(): Promise<PlayerModule> {
-  pending ??= import('../player/index.ts');
+  pending ??= import('../features/player/index.ts');
   return pending;
 }
 

@@ -1,7 +1,7 @@
 import type { TrackNode, WorkList } from '@sasayaki/contract';
-import { api } from '../api/client.ts';
-import { i18n } from '../i18n/index.ts';
-import { notify } from '../notify/store.ts';
+import { api } from '../shared/api/client.ts';
+import { i18n } from '../shared/i18n/index.ts';
+import { notify } from '../shared/notify/store.ts';
 import { audioFilesOf, playFiles } from './playerBridge.ts';
 
 /** The drawer's random play: one random work (order betterRandom), all its audio from the start. */

@@ -1,0 +1,120 @@
+/**
+ * The API client against a real HTTP server on 127.0.0.1: bearer token, JSON bodies, the error
+ * catalogue of spec §8 and the session errors that log the visitor out.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, setSession, useAuth } from '../../features/account/store.ts';
+import { i18n } from '../i18n/index.ts';
+import { useNotifications } from '../notify/store.ts';
+import { useSettings } from '../settings/store.ts';
+import { api } from './client.ts';
+import { ApiError, errorText, knownMessageKey } from './errors.ts';
+
+let server: Server;
+let seen: { auth: string | undefined; body: string; method: string | undefined } | null = null;
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((r) => {
+    let b = '';
+    req.on('data', (c) => (b += c));
+    req.on('end', () => r(b));
+  });
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    seen = { auth: req.headers.authorization, body: await readBody(req), method: req.method };
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/api/ok') return json(200, { works: [] });
+    if (req.url === '/api/expired') return json(401, { error: 'jwt expired' });
+    if (req.url === '/api/guest') return json(403, { error: 'Guest cannot create playlist' });
+    if (req.url === '/api/odd') return json(422, { error: 'Something specific went wrong' });
+    res.writeHead(500, 'Internal Server Error').end('boom');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  useSettings.getState().set({ apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+});
+afterAll(() => {
+  useSettings.getState().set({ apiBaseUrl: '' });
+  return new Promise<void>((r) => server.close(() => r()));
+});
+beforeEach(() => {
+  clearSession();
+  useNotifications.setState({ items: [] });
+  void i18n.changeLanguage('en');
+});
+
+const user = { loggedIn: true, name: 'alice', group: 'user', email: null, recommenderUuid: 'u' };
+
+describe('API client', () => {
+  it('sends the bearer token and a JSON body', async () => {
+    setSession('tok123', user);
+    await api.post('/api/ok', { a: 1 });
+    expect(seen).toEqual({ auth: 'Bearer tok123', body: '{"a":1}', method: 'POST' });
+  });
+
+  it('sends no token when asked not to (the login call)', async () => {
+    setSession('tok123', user);
+    await api.post('/api/ok', { name: 'x' }, { auth: false });
+    expect(seen?.auth).toBeUndefined();
+  });
+
+  it("'jwt expired' clears the session and offers a login in the notification", async () => {
+    setSession('tok123', user);
+    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(useAuth.getState().token).toBeNull();
+    expect(localStorage.getItem('jwt-token')).toBeNull();
+    const [n] = useNotifications.getState().items;
+    expect(n?.type).toBe('negative');
+    expect(n?.message).toBe('Login expired, please log in again');
+    n?.action?.onClick();
+    expect(useAuth.getState().dialogOpen).toBe(true);
+  });
+
+  it('translates a known server message, shows an unknown one as sent, and status text otherwise', async () => {
+    await expect(api.get('/api/guest')).rejects.toThrow();
+    await expect(api.get('/api/odd')).rejects.toThrow();
+    await expect(api.get('/api/nothing-here')).rejects.toThrow();
+    expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
+      'The guest account cannot create playlists.',
+      'Something specific went wrong',
+      '500 Internal Server Error',
+    ]);
+  });
+
+  it('stays silent for a cancelled request', async () => {
+    const c = new AbortController();
+    c.abort();
+    await expect(api.get('/api/ok', undefined, { signal: c.signal })).rejects.toThrow();
+    expect(useNotifications.getState().items).toEqual([]);
+  });
+});
+
+describe('error catalogue', () => {
+  it('knows the messages of spec §8', () => {
+    expect(knownMessageKey('No authorization token was found')).toBe('auth.needLogin');
+    expect(knownMessageKey('Playlist not found')).toBe('errors.playlistNotFound');
+    expect(knownMessageKey('Guests cannot vote')).toBe('errors.guestCannotVote');
+    expect(knownMessageKey('Please bind an email first')).toBe('errors.mustBindEmailFirst');
+    expect(knownMessageKey('Totally new')).toBeNull();
+  });
+
+  it('shows a non-HTTP error by its message, else Unknown error', () => {
+    const t = i18n.t.bind(i18n);
+    expect(errorText(new Error('disk on fire'), t)).toBe('disk on fire');
+    expect(errorText('???', t)).toBe('Unknown error');
+    expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
+  });
+});
+
+describe('query strings', () => {
+  it('repeat the key for each item of an array and leave out empty values', async () => {
+    const { apiUrl } = await import('./client.ts');
+    const url = new URL(apiUrl('/api/works', { page: 2, withPlaylistStatus: ['a', 'b'], seed: undefined }));
+    expect(url.searchParams.getAll('withPlaylistStatus')).toEqual(['a', 'b']);
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.has('seed')).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { getToken } from '../../features/account/store.ts';
+
+/** Media URLs accept `?token=` (an <a> or <audio> cannot send headers). */
+export function withToken(url: string): string {
+  const token = getToken();
+  if (!token || url === '') return url;
+  const u = new URL(url, window.location.href);
+  u.searchParams.set('token', token);
+  return u.toString();
+}
+
+/** Starts a browser download of one URL. */
+export function download(url: string, fileName: string): void {
+  const a = document.createElement('a');
+  a.href = withToken(url);
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+/** Downloads several files one after another (browsers drop simultaneous downloads). */
+export async function downloadAll(files: { mediaDownloadUrl: string; title: string }[]): Promise<void> {
+  for (const f of files) {
+    download(f.mediaDownloadUrl, f.title);
+    await new Promise((r) => setTimeout(r, 400));
+  }
+}
+
+export function openInNewTab(url: string): void {
+  window.open(withToken(url), '_blank', 'noopener');
+}
