@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { bootstrapSession } from '../features/account/session.ts';
+import { bootstrapSession } from '../features/account/index.ts';
 import { i18n } from '../shared/i18n/index.ts';
 import { useIsDark } from './darkMode.ts';
 import { HealthGate } from './HealthGate.tsx';

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLoggedIn, openLoginDialog, useAuth } from '../features/account/store.ts';
+import { isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
 import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
 import {
   DARK_MODES,

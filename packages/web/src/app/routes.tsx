@@ -1,7 +1,7 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
-import { LoginRedirect, RequireLogin } from '../features/account/RequireLogin.tsx';
+import { LoginRedirect, RequireLogin } from '../features/account/index.ts';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 

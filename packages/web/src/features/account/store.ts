@@ -1,5 +1,6 @@
 import type { User } from '@sasayaki/contract';
 import { create } from 'zustand';
+import type { ApiSession } from '../../shared/api/client.ts';
 
 /** Local storage key of the token (spec §3, §7). */
 export const TOKEN_KEY = 'jwt-token';
@@ -69,3 +70,10 @@ export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   useAuth.setState({ token: null, user: null });
 }
+
+/** The session as the API client sees it; the shell connects it at start-up. */
+export const apiSession: ApiSession = {
+  token: getToken,
+  end: clearSession,
+  login: () => openLoginDialog(),
+};

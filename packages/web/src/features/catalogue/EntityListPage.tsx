@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { searchPath, termOf } from '../../shared/ui/links.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
-import { type EntityList, useEntityList } from '../search/entities.ts';
+import { type EntityList, useEntityList } from '../search/index.ts';
 
 const NAMESPACE: Record<EntityList, string> = { circles: 'circle', tags: 'tag', vas: 'va' };
 

@@ -2,15 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { Work } from '@sasayaki/contract';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSettings } from '../../shared/settings/store.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
+import { LazyWorkSwiper } from './LazyWorkSwiper.ts';
 import { readListState } from './urlState.ts';
 import { useWorkList } from './useWorkList.ts';
-
-const WorkSwiper = lazy(async () => ({ default: (await import('./WorkSwiper.tsx')).WorkSwiper }));
 
 const FIRST_PAGE = { ...readListState(new URLSearchParams()), pageSize: 20 };
 
@@ -62,7 +61,9 @@ export function HomeSwipers() {
         (popular.isPending ? (
           <SwiperSkeleton />
         ) : (
-          p.length > 0 && <WorkSwiper title={t('works.swiper.popular')} works={p} action={more('/popular')} />
+          p.length > 0 && (
+            <LazyWorkSwiper title={t('works.swiper.popular')} works={p} action={more('/popular')} />
+          )
         ))}
       {showRecommend &&
         (recommend.isPending ? (
@@ -70,7 +71,7 @@ export function HomeSwipers() {
         ) : (
           r.length > 0 &&
           !sameFirstThree(p, r) && (
-            <WorkSwiper title={t('works.swiper.recommend')} works={r} action={more('/recommend')} />
+            <LazyWorkSwiper title={t('works.swiper.recommend')} works={r} action={more('/recommend')} />
           )
         ))}
     </Suspense>

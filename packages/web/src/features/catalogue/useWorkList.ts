@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSettings } from '../../shared/settings/store.ts';
 import { useDebounced } from '../../shared/ui/useDebounced.ts';
-import { isLoggedIn, useAuth } from '../account/store.ts';
-import { withGlobalFilter } from '../search/keyword.ts';
+import { isLoggedIn, useAuth } from '../account/index.ts';
+import { withGlobalFilter } from '../search/index.ts';
 import { fetchWorks, type WorkQuery, type WorkSource } from './fetchWorks.ts';
 import type { ListState } from './urlState.ts';
 

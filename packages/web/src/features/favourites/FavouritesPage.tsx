@@ -7,10 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
-import { ListPagination } from '../catalogue/ListPagination.tsx';
-import { nextListQuery, readListState } from '../catalogue/urlState.ts';
-import { WorksGrid } from '../catalogue/WorksGrid.tsx';
-import { PlaylistsList } from '../playlists/PlaylistsPage.tsx';
+import { ListPagination, nextListQuery, readListState, WorksGrid } from '../catalogue/index.ts';
+import { PlaylistsList } from '../playlists/index.ts';
 
 const TABS = [
   ['review', '/favourites/review'],
@@ -46,11 +44,11 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
-        {t('works.favourites.title')}
+        {t('favourites.title')}
       </Typography>
       <Tabs value={active} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
         {TABS.map(([key, to]) => (
-          <Tab key={key} value={key} label={t(`works.favourites.${key}`)} component={Link} to={to} />
+          <Tab key={key} value={key} label={t(`favourites.${key}`)} component={Link} to={to} />
         ))}
       </Tabs>
       {active === 'folder' ? (

@@ -1,4 +1,4 @@
-import type { QueueLyric } from '../player/types.ts';
+import type { QueueLyric } from './types.ts';
 
 /** Spec §9: a lyric is chosen automatically only from this confidence on. */
 export const LYRIC_AUTO_SELECT_THRESHOLD = 0.8;

@@ -1,7 +1,7 @@
 /** Fetches and parses lyrics, once per file per page load. */
 import { type Cue, parseSubtitle } from '@sasayaki/contract';
-import type { QueueLyric } from '../player/types.ts';
 import { decodeText } from './decode.ts';
+import type { QueueLyric } from './types.ts';
 
 const cache = new Map<string, Promise<Cue[]>>();
 

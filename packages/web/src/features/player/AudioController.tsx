@@ -5,12 +5,13 @@
  * keeps the Media Session in step.
  */
 import { useEffect, useRef } from 'react';
+import { withToken } from '../../shared/api/client.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { getSettings } from '../../shared/settings/store.ts';
 import { dueMilestones, sendFeedback } from './feedback.ts';
 import { syncLyrics } from './lyricSync.ts';
-import { browserConnection, streamUrlFor, withToken } from './media.ts';
+import { browserConnection, streamUrlFor } from './media.ts';
 import { bindMediaSession, updateMediaMetadata, updateMediaPosition } from './mediaSession.ts';
 import { resumePosition, savePosition } from './resume.ts';
 import { currentTrack, type PlayerState, usePlayerStore } from './store.ts';

@@ -20,10 +20,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Cue, formatClock, SUBTITLE_EXTENSIONS } from '@sasayaki/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LYRIC_AUTO_SELECT_THRESHOLD } from '../lyrics/choice.ts';
-import { decodeText } from '../lyrics/decode.ts';
-import { loadLyricLines } from '../lyrics/load.ts';
-import { OFFSET_BUTTON, OFFSET_STEP, seekTimeOf, shiftOffset } from '../lyrics/offset.ts';
+import {
+  decodeText,
+  LYRIC_AUTO_SELECT_THRESHOLD,
+  loadLyricLines,
+  OFFSET_BUTTON,
+  OFFSET_STEP,
+  seekTimeOf,
+  shiftOffset,
+} from '../lyrics/index.ts';
 import { PlayPauseButton } from './controls.tsx';
 import { currentTrack, usePlayerStore } from './store.ts';
 import { useCurrentLine } from './useAudioTime.ts';

@@ -1,5 +1,7 @@
 /** Player actions usable outside React (file tree, work page, drawer). */
+import type { TrackFile } from '@sasayaki/contract';
 import { usePlayerStore } from './store.ts';
+import { toQueueTrack, type WorkForQueue } from './toQueueTrack.ts';
 import type { QueueTrack } from './types.ts';
 
 export const playTracks = (tracks: QueueTrack[], startIndex: number): void =>
@@ -10,3 +12,16 @@ export const openLyricsPreview = (track: QueueTrack): void =>
   usePlayerStore.getState().setOverlay({ lyricsPreviewTrack: track });
 export const openSleepTimerDialog = (): void =>
   usePlayerStore.getState().setOverlay({ sleepDialogOpen: true });
+
+/** The same, for files of a work's track tree. */
+export const playFiles = (files: TrackFile[], work: WorkForQueue, startIndex: number): void =>
+  playTracks(
+    files.map((f) => toQueueTrack(f, work)),
+    startIndex,
+  );
+export const queueFiles = (files: TrackFile[], work: WorkForQueue): void =>
+  addToQueue(files.map((f) => toQueueTrack(f, work)));
+export const playFilesNext = (files: TrackFile[], work: WorkForQueue): void =>
+  playNext(files.map((f) => toQueueTrack(f, work)));
+export const previewLyrics = (file: TrackFile, work: WorkForQueue): void =>
+  openLyricsPreview(toQueueTrack(file, work));

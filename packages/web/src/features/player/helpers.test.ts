@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueMilestones } from './feedback.ts';
-import { isSlowConnection, streamUrlFor, withToken } from './media.ts';
+import { isSlowConnection, streamUrlFor } from './media.ts';
 import { resumePosition, savePosition } from './resume.ts';
 import { nextTimeOfDay, timeOfDay } from './sleepStorage.ts';
 import type { QueueTrack } from './types.ts';
@@ -9,13 +9,6 @@ const track = (low: string) =>
   ({ mediaStreamUrl: '/api/media/stream/7', streamLowQualityUrl: low }) as unknown as QueueTrack;
 
 describe('media urls', () => {
-  it('appends the token to absolute and relative urls, keeping other parameters', () => {
-    expect(withToken('http://h:1/api/media/stream/7?x=1', 'abc')).toBe(
-      'http://h:1/api/media/stream/7?x=1&token=abc',
-    );
-    expect(withToken('/api/media/stream/7', 'a b')).toBe('/api/media/stream/7?token=a+b');
-    expect(withToken('/api/media/stream/7', null)).toBe('/api/media/stream/7');
-  });
   it('chooses the low-quality stream only when the behaviour and the connection say so', () => {
     const slow = { effectiveType: '3g' };
     const fast = { effectiveType: '4g' };

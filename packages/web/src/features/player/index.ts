@@ -1,6 +1,18 @@
-/** The player feature: what the layout and the browsing screens use. */
-
-export { addToQueue, openLyricsPreview, openSleepTimerDialog, playNext, playTracks } from './actions.ts';
+/**
+ * The player feature: what the layout and the browsing screens use. The shell loads it on first
+ * use (app/playerBridge.ts); the work page imports it directly.
+ */
+export {
+  addToQueue,
+  openLyricsPreview,
+  openSleepTimerDialog,
+  playFiles,
+  playFilesNext,
+  playNext,
+  playTracks,
+  previewLyrics,
+  queueFiles,
+} from './actions.ts';
 export { LyricsBar } from './LyricsBar.tsx';
 export { PlayerBar } from './PlayerBar.tsx';
 export { PlayerOverlays } from './PlayerOverlays.tsx';

@@ -1,5 +1,5 @@
 /** Keeps the store's `lrcLines` in step with the selected lyric of the current track. */
-import { loadLyricLines } from '../lyrics/load.ts';
+import { loadLyricLines } from '../lyrics/index.ts';
 import { currentTrack, type PlayerState, type PlayerStore, usePlayerStore } from './store.ts';
 
 function selectedLyricOf(s: PlayerState) {

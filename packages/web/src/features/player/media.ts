@@ -1,14 +1,5 @@
 import type { QualityBehavior } from '../../shared/settings/schema.ts';
-import { getToken } from '../account/store.ts';
 import type { QueueTrack } from './types.ts';
-
-/** An `<audio src>` cannot send headers, so the token travels as `?token=` (spec §7.7). */
-export function withToken(url: string, token: string | null = getToken()): string {
-  if (!url || !token) return url;
-  const u = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  u.searchParams.set('token', token);
-  return /^[a-z]+:/i.test(url) ? u.toString() : `${u.pathname}${u.search}${u.hash}`;
-}
 
 /** The part of the Network Information API the quality choice reads. */
 export interface ConnectionInfo {

@@ -3,8 +3,7 @@
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
-import { chooseLyric, withLocalLyric } from '../lyrics/choice.ts';
-import { roundOffset } from '../lyrics/offset.ts';
+import { chooseLyric, roundOffset, withLocalLyric } from '../lyrics/index.ts';
 import { loadPrefs, savePrefs } from './prefs.ts';
 import {
   followingIndex,

@@ -1,5 +1,5 @@
 import type { TrackFile } from '@sasayaki/contract';
-import { chooseLyric } from '../lyrics/choice.ts';
+import { chooseLyric } from '../lyrics/index.ts';
 import type { QueueTrack, QueueWork } from './types.ts';
 
 /** What the file tree knows about the work whose file is queued. */

@@ -1,17 +1,7 @@
 import type { WorkRef } from '@sasayaki/contract';
+import type { QueueLyric } from '../lyrics/index.ts';
 
-/** A lyric or subtitle offered for a track: from the server (url) or from a local file (content). */
-export interface QueueLyric {
-  title: string;
-  /** 0 to 1; a local file gets 1 (spec §4). */
-  confidence: number;
-  /** Present for server lyrics: fetched as binary without the auth header (spec §7). */
-  mediaDownloadUrl?: string;
-  /** Present for local subtitles: the decoded text. */
-  content?: string;
-  /** Path inside the local subtitle archive, for local subtitles. */
-  subtitle_file_path?: string;
-}
+export type { QueueLyric };
 
 /** The work a queued track belongs to, with what the player shows and the Media Session needs. */
 export interface QueueWork extends WorkRef {

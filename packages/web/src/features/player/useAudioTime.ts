@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { lineAt } from '../lyrics/offset.ts';
+import { lineAt } from '../lyrics/index.ts';
 import { audioTime } from './AudioController.tsx';
 import type { LyricLine } from './types.ts';
 

@@ -9,9 +9,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
-import { ListPagination } from '../catalogue/ListPagination.tsx';
-import { nextListQuery, readListState } from '../catalogue/urlState.ts';
-import { WorksGrid } from '../catalogue/WorksGrid.tsx';
+import { ListPagination, nextListQuery, readListState, WorksGrid } from '../catalogue/index.ts';
 
 /** /playlist?id=: one playlist's metadata and works. */
 export function PlaylistPage() {
@@ -57,7 +55,7 @@ export function PlaylistPage() {
             {playlistDisplayName(meta.data.name, t)}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t('works.playlists.by', { name: meta.data.user_name })} ·{' '}
+            {t('playlists.by', { name: meta.data.user_name })} ·{' '}
             {t('works.playlist.worksCount', { count: total })}
           </Typography>
           {meta.data.description && (

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { api } from '../../shared/api/client.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
-import { RequireLogin } from '../account/RequireLogin.tsx';
+import { RequireLogin } from '../account/index.ts';
 
 const FILTERS = ['all', 'created', 'liked'] as const;
 const PAGE_SIZE = 24;
@@ -52,7 +52,7 @@ export function PlaylistsList() {
       >
         {FILTERS.map((f) => (
           <ToggleButton key={f} value={f}>
-            {t(`works.playlists.filter.${f}`)}
+            {t(`playlists.filter.${f}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
@@ -89,7 +89,7 @@ export function PlaylistsList() {
                     </Typography>
                     <Typography variant="body2" color="text.secondary" noWrap>
                       {t('works.playlist.worksCount', { count: p.works_count })} ·{' '}
-                      {t(`works.playlists.privacy.${p.privacy}`)}
+                      {t(`playlists.privacy.${p.privacy}`)}
                     </Typography>
                   </Box>
                 </CardActionArea>
@@ -118,7 +118,7 @@ export function PlaylistsPage() {
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
-        {t('works.playlists.title')}
+        {t('playlists.title')}
       </Typography>
       <RequireLogin>
         <PlaylistsList />

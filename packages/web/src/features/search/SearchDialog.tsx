@@ -11,11 +11,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseKeyword } from '@sasayaki/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { termLabel } from '../catalogue/TermChips.tsx';
 import { AGE_CHOICES } from './AgeMenu.tsx';
 import { useEntityNames } from './entities.ts';
 import { appendTerm } from './keyword.ts';
 import { NAMESPACES, SUGGESTED_VALUES, suggest } from './suggest.ts';
+import { termLabel } from './terms.ts';
 
 /** The bigger search dialog: a multi-line keyword with namespaces, suggestions and age choices. */
 export function SearchDialog({

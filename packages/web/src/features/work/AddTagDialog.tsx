@@ -9,7 +9,7 @@ import type { EntityCount } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../shared/notify/store.ts';
-import { useEntityList } from '../search/entities.ts';
+import { useEntityList } from '../search/index.ts';
 import { attachTags } from './workApi.ts';
 
 /** Picks existing tags to attach to the work (POST /api/vote/attach-tags-to-work). */

@@ -23,12 +23,11 @@ import type { TrackFile, TrackFolder, TrackNode, Work } from '@sasayaki/contract
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { playFiles, playFilesNext, previewLyrics, queueFiles } from '../../app/playerBridge.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { download, downloadAll, openInNewTab } from '../../shared/ui/download.ts';
 import { clock, formatBytes } from '../../shared/ui/format.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
-import { usePlayerStore } from '../player/index.ts';
+import { playFiles, playFilesNext, previewLyrics, queueFiles, usePlayerStore } from '../player/index.ts';
 import {
   childrenAt,
   collapsedChain,
@@ -87,7 +86,7 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
   const click = (file: TrackFile) => {
     switch (fileAction(file)) {
       case 'play':
-        return void playFiles(audio, work, audio.indexOf(file));
+        return playFiles(audio, work, audio.indexOf(file));
       case 'open':
         return openInNewTab(file.mediaStreamUrl);
       case 'stream':
@@ -232,8 +231,8 @@ function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => voi
   } else if (node) {
     const f = node as TrackFile;
     items = [
-      f.type === 'audio' && item(t('work.tree.addToQueue'), () => void queueFiles([f], work)),
-      f.type === 'audio' && item(t('work.tree.playNext'), () => void playFilesNext([f], work)),
+      f.type === 'audio' && item(t('work.tree.addToQueue'), () => queueFiles([f], work)),
+      f.type === 'audio' && item(t('work.tree.playNext'), () => playFilesNext([f], work)),
       f.type !== 'audio' &&
         fileAction(f) !== 'download' &&
         item(t('work.tree.open'), () => openInNewTab(f.mediaStreamUrl)),
@@ -241,7 +240,7 @@ function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => voi
       f.type === 'audio' &&
         enableSubtitle &&
         (f.availableLyrics?.length ?? 0) > 0 &&
-        item(t('work.subtitlePreview'), () => void previewLyrics(f, work)),
+        item(t('work.subtitlePreview'), () => previewLyrics(f, work)),
     ].filter(Boolean);
   }
   return (

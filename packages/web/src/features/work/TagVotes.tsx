@@ -15,7 +15,7 @@ import type { Locale } from '../../shared/i18n/types.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { searchPath, termOf } from '../../shared/ui/links.ts';
-import { tagName } from '../catalogue/card/tagName.ts';
+import { tagName } from '../catalogue/index.ts';
 import { useRulesGate } from './useRulesGate.tsx';
 import { voteTag } from './workApi.ts';
 

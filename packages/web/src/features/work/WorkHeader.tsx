@@ -19,18 +19,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { audioFilesOf, playFiles, previewLyrics } from '../../app/playerBridge.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { downloadAll } from '../../shared/ui/download.ts';
 import { clock, formatCount, formatYen } from '../../shared/ui/format.ts';
 import { searchPath, termOf, workPath } from '../../shared/ui/links.ts';
-import { isLoggedIn, openLoginDialog, useAuth } from '../account/store.ts';
-import { Cover } from '../catalogue/card/Cover.tsx';
-import { PlaylistMenu } from '../catalogue/card/PlaylistMenu.tsx';
-import { RatingStars } from '../catalogue/card/RatingStars.tsx';
-import { StatusChips, VaChips } from '../catalogue/card/WorkChips.tsx';
+import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
+import { Cover, PlaylistMenu, RatingStars, StatusChips, VaChips } from '../catalogue/index.ts';
+import { playFiles, previewLyrics } from '../player/index.ts';
 import { TagVotes } from './TagVotes.tsx';
-import { filesOf } from './tree.ts';
+import { audioFilesOf, filesOf } from './tree.ts';
 import { putReview } from './workApi.ts';
 
 const ReviewDialog = lazy(async () => ({ default: (await import('./ReviewDialog.tsx')).ReviewDialog }));
@@ -159,7 +156,7 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
             variant="contained"
             startIcon={<PlayIcon />}
             disabled={audio.length === 0}
-            onClick={() => void playFiles(audio, work, 0)}
+            onClick={() => playFiles(audio, work, 0)}
           >
             {t('player.play')}
           </Button>
@@ -196,7 +193,7 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
             <Button
               variant="outlined"
               startIcon={<SubtitleIcon />}
-              onClick={() => void previewLyrics(withLyrics, work)}
+              onClick={() => previewLyrics(withLyrics, work)}
             >
               {t('work.subtitlePreview')}
             </Button>

@@ -3,16 +3,15 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { parseWorkIdParam } from '@sasayaki/contract';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors.ts';
 import { useSettings } from '../../shared/settings/store.ts';
+import { LazyWorkSwiper } from '../catalogue/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './WorkHeader.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
-
-const WorkSwiper = lazy(async () => ({ default: (await import('../catalogue/WorkSwiper.tsx')).WorkSwiper }));
 
 /** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (spec §2.2, §2.6). */
 export function WorkPage() {
@@ -59,7 +58,7 @@ export function WorkPage() {
       {showSimilar && similarWorks.length > 0 && (
         <Box sx={{ mt: 3 }}>
           <Suspense fallback={<Skeleton height={240} />}>
-            <WorkSwiper title={t('works.similar')} works={similarWorks} />
+            <LazyWorkSwiper title={t('works.similar')} works={similarWorks} />
           </Suspense>
         </Box>
       )}

@@ -80,6 +80,11 @@ export function filesOf(nodes: TrackNode[]): TrackFile[] {
   return nodes.flatMap((n) => (isFolder(n) ? filesOf(n.children) : [n]));
 }
 
+/** Every audio file of a tree, depth first, in display order: what "play all" queues. */
+export function audioFilesOf(nodes: TrackNode[]): TrackFile[] {
+  return filesOf(nodes).filter((f) => f.type === 'audio');
+}
+
 /** `?path=[...]#work-tree` of a folder (spec §2.7). */
 export function treeSearch(path: string[]): string {
   return path.length === 0 ? '' : `?${new URLSearchParams({ path: JSON.stringify(path) })}`;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../shared/settings/store.ts';
-import { isLoggedIn, openLoginDialog, useAuth } from '../account/store.ts';
+import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 
 /**
  * Spec §5: the tag-vote rules are shown once, before the first vote or tag-add, and must be

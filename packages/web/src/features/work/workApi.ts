@@ -2,7 +2,7 @@ import type { TrackNode, Work, WorkList } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client.ts';
 import { useSettings } from '../../shared/settings/store.ts';
-import { isLoggedIn, useAuth } from '../account/store.ts';
+import { isLoggedIn, useAuth } from '../account/index.ts';
 
 /** Public metadata, replaced by /api/work/{id} (with the caller's own fields) for a logged-in user. */
 export function useWork(id: number | null) {

@@ -1,15 +1,15 @@
 /**
  * The API client against a real HTTP server on 127.0.0.1: bearer token, JSON bodies, the error
- * catalogue of spec §8 and the session errors that log the visitor out.
+ * catalogue of spec §8 and the session errors that end the session (here a stand-in session; the
+ * account feature's own is tested in features/account).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearSession, setSession, useAuth } from '../../features/account/store.ts';
 import { i18n } from '../i18n/index.ts';
 import { useNotifications } from '../notify/store.ts';
 import { useSettings } from '../settings/store.ts';
-import { api } from './client.ts';
+import { api, connectSession, withToken } from './client.ts';
 import { ApiError, errorText, knownMessageKey } from './errors.ts';
 
 let server: Server;
@@ -40,37 +40,45 @@ afterAll(() => {
   useSettings.getState().set({ apiBaseUrl: '' });
   return new Promise<void>((r) => server.close(() => r()));
 });
+let token: string | null = null;
+let ended = 0;
+let loginOffered = 0;
 beforeEach(() => {
-  clearSession();
+  token = null;
+  ended = 0;
+  loginOffered = 0;
+  connectSession({ token: () => token, end: () => ended++, login: () => loginOffered++ });
   useNotifications.setState({ items: [] });
   void i18n.changeLanguage('en');
 });
 
-const user = { loggedIn: true, name: 'alice', group: 'user', email: null, recommenderUuid: 'u' };
-
 describe('API client', () => {
   it('sends the bearer token and a JSON body', async () => {
-    setSession('tok123', user);
+    token = 'tok123';
     await api.post('/api/ok', { a: 1 });
     expect(seen).toEqual({ auth: 'Bearer tok123', body: '{"a":1}', method: 'POST' });
   });
 
   it('sends no token when asked not to (the login call)', async () => {
-    setSession('tok123', user);
+    token = 'tok123';
     await api.post('/api/ok', { name: 'x' }, { auth: false });
     expect(seen?.auth).toBeUndefined();
   });
 
-  it("'jwt expired' clears the session and offers a login in the notification", async () => {
-    setSession('tok123', user);
+  it("'jwt expired' ends the session and offers a login in the notification", async () => {
+    token = 'tok123';
     await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
-    expect(useAuth.getState().token).toBeNull();
-    expect(localStorage.getItem('jwt-token')).toBeNull();
+    expect(ended).toBe(1);
     const [n] = useNotifications.getState().items;
     expect(n?.type).toBe('negative');
     expect(n?.message).toBe('Login expired, please log in again');
     n?.action?.onClick();
-    expect(useAuth.getState().dialogOpen).toBe(true);
+    expect(loginOffered).toBe(1);
+  });
+
+  it('a session error without a session ends nothing', async () => {
+    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(0);
   });
 
   it('translates a known server message, shows an unknown one as sent, and status text otherwise', async () => {
@@ -106,6 +114,21 @@ describe('error catalogue', () => {
     expect(errorText(new Error('disk on fire'), t)).toBe('disk on fire');
     expect(errorText('???', t)).toBe('Unknown error');
     expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
+  });
+});
+
+describe('media urls', () => {
+  it('appends the token to absolute and relative urls, keeping other parameters', () => {
+    expect(withToken('http://h:1/api/media/stream/7?x=1', 'abc')).toBe(
+      'http://h:1/api/media/stream/7?x=1&token=abc',
+    );
+    expect(withToken('/api/media/stream/7', 'a b')).toBe('/api/media/stream/7?token=a+b');
+    expect(withToken('/api/media/stream/7', null)).toBe('/api/media/stream/7');
+  });
+
+  it("takes the session's token by default", () => {
+    token = 'tok';
+    expect(withToken('/api/media/download/7')).toBe('/api/media/download/7?token=tok');
   });
 });
 

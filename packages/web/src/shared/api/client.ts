@@ -2,7 +2,6 @@
  * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
  * JSON bodies, AbortSignal, and the common error handling of spec §8.
  */
-import { clearSession, getToken, openLoginDialog } from '../../features/account/store.ts';
 import { i18n } from '../i18n/index.ts';
 import { notify } from '../notify/store.ts';
 import { getSettings } from '../settings/store.ts';
@@ -24,6 +23,25 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * What the client needs from the session, which the account feature owns. The shell connects it
+ * at start-up, so the client depends on no feature.
+ */
+export interface ApiSession {
+  /** The bearer token, or null when nobody is logged in. */
+  token: () => string | null;
+  /** Ends the session the server no longer accepts. */
+  end: () => void;
+  /** Opens the login dialog (the action offered with a session error). */
+  login: () => void;
+}
+
+let session: ApiSession = { token: () => null, end: () => {}, login: () => {} };
+
+export function connectSession(s: ApiSession): void {
+  session = s;
+}
+
 export function apiUrl(path: string, query?: Query): string {
   const base = getSettings().apiBaseUrl.replace(/\/+$/, '');
   const qs = new URLSearchParams();
@@ -34,6 +52,14 @@ export function apiUrl(path: string, query?: Query): string {
   }
   const s = qs.toString();
   return `${base}${path}${s ? `?${s}` : ''}`;
+}
+
+/** An `<audio src>` or a download link cannot send headers, so the token travels as `?token=` (spec §7.7). */
+export function withToken(url: string, token: string | null = session.token()): string {
+  if (!url || !token) return url;
+  const u = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href);
+  u.searchParams.set('token', token);
+  return /^[a-z]+:/i.test(url) ? u.toString() : `${u.pathname}${u.search}${u.hash}`;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -58,7 +84,7 @@ function timeoutSignal(signal: AbortSignal | undefined, ms: number | undefined):
 /** Performs a request and returns the parsed answer; throws ApiError on a non-2xx status. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = session.token();
   if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   try {
@@ -78,8 +104,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
     return body as T;
   } catch (err) {
-    const session = handleSessionError(err);
-    if (!opts.silent || session) reportError(err);
+    const sessionEnded = handleSessionError(err);
+    if (!opts.silent || sessionEnded) reportError(err);
     throw err;
   }
 }
@@ -87,7 +113,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 /** 'jwt expired' / 'No authorization token was found': clear the session, offer to log in. */
 function handleSessionError(err: unknown): boolean {
   if (!(err instanceof ApiError) || !err.serverMessage || !SESSION_ERRORS[err.serverMessage]) return false;
-  if (getToken()) clearSession();
+  if (session.token()) session.end();
   return true;
 }
 
@@ -95,12 +121,12 @@ function handleSessionError(err: unknown): boolean {
 export function reportError(err: unknown): void {
   const text = errorText(err, i18n.t.bind(i18n));
   if (text === null) return;
-  const session =
+  const sessionError =
     err instanceof ApiError && err.serverMessage ? SESSION_ERRORS[err.serverMessage] : undefined;
   notify({
     type: 'negative',
     message: text,
-    action: session ? { label: i18n.t('common.login'), onClick: () => openLoginDialog() } : undefined,
+    action: sessionError ? { label: i18n.t('common.login'), onClick: () => session.login() } : undefined,
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Bundle } from './types.ts';
 
-/** Shared words, notifications and the error catalogue of spec §8. */
+/** Shared words (the names of the system playlists among them) and the error catalogue of spec §8. */
 export const coreBundle: Bundle = {
   en: {
     common: {
@@ -18,6 +18,7 @@ export const coreBundle: Bundle = {
       more: 'More',
       end: 'END',
       none: 'None',
+      systemPlaylists: { liked: 'Liked', marked: 'Marked' },
     },
     errors: {
       unknown: 'Unknown error',
@@ -54,6 +55,7 @@ export const coreBundle: Bundle = {
       more: '更多',
       end: 'END',
       none: '无',
+      systemPlaylists: { liked: '我喜欢的', marked: '已标记' },
     },
     errors: {
       unknown: '未知错误',
@@ -90,6 +92,7 @@ export const coreBundle: Bundle = {
       more: 'もっと見る',
       end: 'END',
       none: 'なし',
+      systemPlaylists: { liked: 'いいね', marked: 'マーク済み' },
     },
     errors: {
       unknown: '不明なエラー',

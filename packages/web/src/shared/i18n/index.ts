@@ -1,19 +1,12 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bundles } from '../../app/bundles.ts';
+import { coreBundle } from './core.ts';
 import { initialLocale, LANGUAGE_STORAGE_KEY } from './locale.ts';
 import { mergeMessages } from './merge.ts';
-import { LOCALES, type Locale, type Messages } from './types.ts';
+import { type Bundle, LOCALES, type Locale, type Messages } from './types.ts';
 
 export { mapLocale, tagLocaleOf } from './locale.ts';
-export { LOCALES, type Locale } from './types.ts';
-
-function resources() {
-  const out = {} as Record<Locale, { translation: Messages }>;
-  for (const l of LOCALES)
-    out[l] = { translation: bundles.reduce<Messages>((acc, b) => mergeMessages(acc, b[l]), {}) };
-  return out;
-}
+export { type Bundle, LOCALES, type Locale } from './types.ts';
 
 function storedLanguage(): string | null {
   try {
@@ -25,7 +18,7 @@ function storedLanguage(): string | null {
 
 export const i18n: I18n = i18next.createInstance();
 i18n.use(initReactI18next).init({
-  resources: resources(),
+  resources: {},
   lng: initialLocale(
     storedLanguage(),
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
@@ -36,6 +29,28 @@ i18n.use(initReactI18next).init({
   returnNull: false,
 });
 document.documentElement.lang = i18n.language;
+
+const registered = new Set<Bundle>();
+/** Every registered key, to refuse one defined twice. */
+const merged = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Messages>;
+
+/**
+ * Adds translation bundles. The shared words are here from the start; the shell registers every
+ * feature's bundle at start-up, before the first render. A key defined twice throws.
+ */
+export function registerBundles(bundles: readonly Bundle[]): void {
+  for (const bundle of bundles) {
+    if (registered.has(bundle)) continue;
+    // Checked on copies first: a refused bundle leaves nothing behind.
+    const next = LOCALES.map((l) => mergeMessages(structuredClone(merged[l]), bundle[l]));
+    LOCALES.forEach((l, i) => {
+      merged[l] = next[i]!;
+      i18n.addResourceBundle(l, 'translation', structuredClone(bundle[l]), true, false);
+    });
+    registered.add(bundle);
+  }
+}
+registerBundles([coreBundle]);
 
 export function currentLocale(): Locale {
   return i18n.language as Locale;

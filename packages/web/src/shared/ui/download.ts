@@ -1,13 +1,4 @@
-import { getToken } from '../../features/account/store.ts';
-
-/** Media URLs accept `?token=` (an <a> or <audio> cannot send headers). */
-export function withToken(url: string): string {
-  const token = getToken();
-  if (!token || url === '') return url;
-  const u = new URL(url, window.location.href);
-  u.searchParams.set('token', token);
-  return u.toString();
-}
+import { withToken } from '../api/client.ts';
 
 /** Starts a browser download of one URL. */
 export function download(url: string, fileName: string): void {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notify/store.ts';
 import { playlistDisplayName } from '../../../shared/ui/playlistName.ts';
-import { isLoggedIn, openLoginDialog, useAuth } from '../../account/store.ts';
+import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
 import { fetchPlaylistsWithWork, setWorkInPlaylist } from './playlistApi.ts';
 
 type Props = { workId: number; onClose: () => void } & Pick<

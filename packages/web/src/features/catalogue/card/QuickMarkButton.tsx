@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/store.ts';
-import { isLoggedIn, useAuth } from '../../account/store.ts';
+import { isLoggedIn, useAuth } from '../../account/index.ts';
 import { setWorkInPlaylist } from './playlistApi.ts';
 
 /**
