@@ -1,7 +1,7 @@
 /**
- * Every feature's translation bundle, registered at start-up. A feature keeps its texts in its own
- * i18n.ts (all three locales, under its own top-level key) and gets one line here;
- * `bundles.test.ts` fails when a key is missing in any locale.
+ * Every translation bundle besides the shared words (shared/i18n/core.ts), registered at start-up.
+ * A feature keeps its texts in its own i18n.ts (all three locales, under its own top-level key) and
+ * gets one line here; `bundles.test.ts` fails when a key is missing in any locale.
  */
 import { authBundle } from '../features/account/i18n.ts';
 import { worksBundle } from '../features/catalogue/i18n.ts';
