@@ -1,6 +1,6 @@
-// `npm test`: every test tier this machine can run — static checks (tsc, Biome), vitest (unit and integration, on SQLite
-// and on PostgreSQL where reachable) and Playwright in Chromium (where Chromium is installed) —
-// then one summary line `N passed, N failed`.
+// `npm test`: every test tier this machine can run — static checks (tsc, Biome, the web app's
+// import rules), vitest (unit and integration, on SQLite and on PostgreSQL where reachable) and
+// Playwright in Chromium (where Chromium is installed) — then one summary line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,10 +18,11 @@ function run(cmd, args, env = {}) {
   if (r.status !== 0) exitCode = 1;
 }
 
-// 0. static checks: types across the whole workspace, then format and lint rules
+// 0. static checks: types across the whole workspace, format and lint rules, the web app's import rules
 for (const [name, cmd, args] of [
   ['typecheck', 'npx', ['tsc', '-b']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['dependencies', 'npm', ['run', '--silent', 'lint:deps']],
 ]) {
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
   if (r.status === 0) passed += 1;

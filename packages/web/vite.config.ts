@@ -15,6 +15,15 @@ export default defineConfig({
     emptyOutDir: false,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      treeshake: {
+        // A feature's index.ts only re-exports its public surface, so it has no side effects: a
+        // chunk that imports one export of it does not pull in the rest (the works screen using the
+        // search helpers does not take the search box along), and the chunks stay as they were.
+        moduleSideEffects: (id: string) =>
+          /\/src\/features\/[^/]+\/index\.ts$/.test(id) ? false : undefined,
+      },
+    },
   },
   test: {
     name: 'web',

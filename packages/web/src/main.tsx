@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { startUp } from './app/startup.ts';
 
+startUp();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />

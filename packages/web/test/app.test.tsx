@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HealthGate } from '../src/app/HealthGate.tsx';
-import '../src/i18n/index.ts';
-import { useSettings } from '../src/settings/store.ts';
+import '../src/shared/i18n/index.ts';
+import { useSettings } from '../src/shared/settings/store.ts';
 
 let mode: 'ok' | 'maintenance' = 'ok';
 let server: Server;

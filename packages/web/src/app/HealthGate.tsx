@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../settings/store.ts';
+import { useSettings } from '../shared/settings/store.ts';
 import { checkHealth, type Health } from './health.ts';
 
 /**

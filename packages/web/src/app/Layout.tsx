@@ -10,9 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../auth/store.ts';
-import { SearchBox } from '../search/SearchBox.tsx';
-import { useSettings } from '../settings/store.ts';
+import { useAuth } from '../features/account/index.ts';
+import { SearchBox } from '../features/search/index.ts';
+import { useSettings } from '../shared/settings/store.ts';
 import { GoTop } from './GoTop.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { Notifier } from './Notifier.tsx';
@@ -20,7 +20,9 @@ import { PlayerFooter } from './PlayerSlots.tsx';
 
 // The drawer and the auth dialog load on first use: they are not needed to show a page.
 const SideDrawer = lazy(async () => ({ default: (await import('./SideDrawer.tsx')).SideDrawer }));
-const AuthDialog = lazy(async () => ({ default: (await import('../auth/AuthDialog.tsx')).AuthDialog }));
+const AuthDialog = lazy(async () => ({
+  default: (await import('../features/account/AuthDialog.tsx')).AuthDialog,
+}));
 
 const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 

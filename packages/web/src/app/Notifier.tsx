@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
-import { useNotifications } from '../notify/store.ts';
+import { useNotifications } from '../shared/notify/store.ts';
 
 const SEVERITY = { positive: 'success', negative: 'error', info: 'info', warning: 'warning' } as const;
 

@@ -27,11 +27,10 @@ import Toolbar from '@mui/material/Toolbar';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { logout } from '../auth/session.ts';
-import { isLoggedIn, openLoginDialog, useAuth } from '../auth/store.ts';
-import { useSettings } from '../settings/store.ts';
+import { isLoggedIn, logout, openLoginDialog, useAuth } from '../features/account/index.ts';
+import { useSettings } from '../shared/settings/store.ts';
 import { NEXT_DARK_MODE } from './darkMode.ts';
-import { openSleepTimer } from './playerBridge.ts';
+import { loadPlayer } from './playerBridge.ts';
 import { randomPlay } from './randomPlay.ts';
 
 export const DRAWER_WIDTH = 230;
@@ -96,7 +95,11 @@ export function SideDrawer({ open, push, onClose }: Props) {
           {link('/vas', <VaIcon />, t('app.nav.vas'))}
           <Divider sx={{ my: 1 }} />
           {action(<ShuffleIcon />, t('app.nav.randomPlay'), () => void randomPlay().catch(() => undefined))}
-          {action(<SleepIcon />, t('app.nav.sleepMode'), () => void openSleepTimer())}
+          {action(
+            <SleepIcon />,
+            t('app.nav.sleepMode'),
+            () => void loadPlayer().then((p) => p.openSleepTimerDialog()),
+          )}
           <ListItemButton
             onClick={() => set({ darkMode: NEXT_DARK_MODE[darkMode] })}
             data-testid="dark-mode-toggle"

@@ -1,6 +1,6 @@
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { DarkMode } from '../settings/schema.ts';
-import { useSettings } from '../settings/store.ts';
+import type { DarkMode } from '../shared/settings/schema.ts';
+import { useSettings } from '../shared/settings/store.ts';
 
 /** Tri-state order of the drawer toggle. */
 export const NEXT_DARK_MODE: Record<DarkMode, DarkMode> = {

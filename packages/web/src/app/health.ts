@@ -1,4 +1,4 @@
-import { apiUrl } from '../api/client.ts';
+import { apiUrl } from '../shared/api/client.ts';
 
 export type Health = { state: 'ok' } | { state: 'maintenance'; html: string } | { state: 'down' };
 

@@ -1,4 +1,4 @@
-import type { Bundle } from '../i18n/types.ts';
+import type { Bundle } from '../shared/i18n/types.ts';
 
 export const appBundle: Bundle = {
   en: {

@@ -1,8 +1,9 @@
 import type { TrackNode, WorkList } from '@sasayaki/contract';
-import { api } from '../api/client.ts';
-import { i18n } from '../i18n/index.ts';
-import { notify } from '../notify/store.ts';
-import { audioFilesOf, playFiles } from './playerBridge.ts';
+import { audioFilesOf } from '../features/work/index.ts';
+import { api } from '../shared/api/client.ts';
+import { i18n } from '../shared/i18n/index.ts';
+import { notify } from '../shared/notify/store.ts';
+import { loadPlayer } from './playerBridge.ts';
 
 /** The drawer's random play: one random work (order betterRandom), all its audio from the start. */
 export async function randomPlay(): Promise<void> {
@@ -13,5 +14,5 @@ export async function randomPlay(): Promise<void> {
     notify({ type: 'warning', message: i18n.t('app.randomPlayFailed') });
     return;
   }
-  await playFiles(files, work, 0);
+  (await loadPlayer()).playFiles(files, work, 0);
 }

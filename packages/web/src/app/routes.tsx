@@ -1,8 +1,8 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
+import { LoginRedirect, RequireLogin } from '../features/account/index.ts';
 import { Layout } from './Layout.tsx';
-import { LoginRedirect, RequireLogin } from './RequireLogin.tsx';
 import { RouteError } from './RouteError.tsx';
 
 function StartFallback() {
@@ -11,16 +11,16 @@ function StartFallback() {
 
 /** Route-level code splitting: each screen is its own chunk. */
 const works = (source: 'works' | 'popular' | 'recommend') => async () => {
-  const { WorksPage } = await import('../works/WorksPage.tsx');
+  const { WorksPage } = await import('../features/catalogue/WorksPage.tsx');
   return { Component: () => <WorksPage source={source} /> };
 };
 const entities = (restrict: 'circles' | 'tags' | 'vas') => async () => {
-  const { EntityListPage } = await import('../works/EntityListPage.tsx');
+  const { EntityListPage } = await import('../features/catalogue/EntityListPage.tsx');
   return { Component: () => <EntityListPage restrict={restrict} /> };
 };
-const work = async () => ({ Component: (await import('../work/WorkPage.tsx')).WorkPage });
+const work = async () => ({ Component: (await import('../features/work/WorkPage.tsx')).WorkPage });
 const favourites = (filter: string | null) => async () => {
-  const { FavouritesPage } = await import('../works/FavouritesPage.tsx');
+  const { FavouritesPage } = await import('../features/favourites/FavouritesPage.tsx');
   return {
     Component: () => (
       <RequireLogin>
@@ -55,23 +55,27 @@ export const routes: RouteObject[] = [
       { path: 'vas', lazy: entities('vas') },
       {
         path: 'about',
-        lazy: async () => ({ Component: (await import('../pages/AboutPage.tsx')).AboutPage }),
+        lazy: async () => ({ Component: (await import('./AboutPage.tsx')).AboutPage }),
       },
       {
         path: 'settings',
-        lazy: async () => ({ Component: (await import('../settings/SettingsPage.tsx')).SettingsPage }),
+        lazy: async () => ({ Component: (await import('./SettingsPage.tsx')).SettingsPage }),
       },
       {
         path: 'debug',
-        lazy: async () => ({ Component: (await import('../pages/DebugPage.tsx')).DebugPage }),
+        lazy: async () => ({ Component: (await import('./DebugPage.tsx')).DebugPage }),
       },
       {
         path: 'playlists',
-        lazy: async () => ({ Component: (await import('../works/PlaylistsPage.tsx')).PlaylistsPage }),
+        lazy: async () => ({
+          Component: (await import('../features/playlists/PlaylistsPage.tsx')).PlaylistsPage,
+        }),
       },
       {
         path: 'playlist',
-        lazy: async () => ({ Component: (await import('../works/PlaylistPage.tsx')).PlaylistPage }),
+        lazy: async () => ({
+          Component: (await import('../features/playlists/PlaylistPage.tsx')).PlaylistPage,
+        }),
       },
       { path: 'playlist/:id', Component: PlaylistLegacyRedirect },
       { path: 'favourites', lazy: favourites(null) },
@@ -86,11 +90,11 @@ export const routes: RouteObject[] = [
       { path: 'login', Component: LoginRedirect },
       {
         path: '404',
-        lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
+        lazy: async () => ({ Component: (await import('./NotFoundPage.tsx')).NotFoundPage }),
       },
       {
         path: '*',
-        lazy: async () => ({ Component: (await import('../pages/NotFoundPage.tsx')).NotFoundPage }),
+        lazy: async () => ({ Component: (await import('./NotFoundPage.tsx')).NotFoundPage }),
       },
     ],
   },

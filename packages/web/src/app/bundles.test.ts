@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { coreBundle } from '../shared/i18n/core.ts';
+import { leafKeys, mergeMessages } from '../shared/i18n/merge.ts';
+import { LOCALES, type Messages } from '../shared/i18n/types.ts';
+import { bundles } from './bundles.ts';
+
+describe('catalogues', () => {
+  const merged = Object.fromEntries(
+    LOCALES.map((l) => [
+      l,
+      [coreBundle, ...bundles].reduce<Messages>((acc, b) => mergeMessages(acc, b[l]), {}),
+    ]),
+  ) as Record<(typeof LOCALES)[number], Messages>;
+
+  it.each(LOCALES)('%s has every key of every other locale', (locale) => {
+    const mine = new Set(leafKeys(merged[locale]));
+    const all = new Set(LOCALES.flatMap((l) => leafKeys(merged[l])));
+    expect([...all].filter((k) => !mine.has(k))).toEqual([]);
+  });
+
+  it('has no empty texts', () => {
+    for (const l of LOCALES) {
+      const empty = leafKeys(merged[l]).filter((k) => {
+        const v = k.split('.').reduce<unknown>((m, p) => (m as Messages)[p], merged[l]);
+        return typeof v !== 'string' || v.trim() === '';
+      });
+      expect(empty).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/** Login, registration, logout and the start-up session check (spec §4, §7.1). */
+import type { AuthAnswer, Playlist, User } from '@sasayaki/contract';
+import { api } from '../../shared/api/client.ts';
+import { ApiError } from '../../shared/api/errors.ts';
+import { i18n } from '../../shared/i18n/index.ts';
+import { notify } from '../../shared/notify/store.ts';
+import { getSettings, useSettings } from '../../shared/settings/store.ts';
+import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
+import { clearSession, getToken, setSession, setUser, useAuth } from './store.ts';
+
+interface MeAnswer {
+  user: User | null;
+  auth: boolean;
+  reg: boolean;
+}
+
+/** On start: the registration flag and, with a stored token, the current user. */
+export async function bootstrapSession(): Promise<void> {
+  try {
+    const me = await api.get<MeAnswer>('/api/auth/me', undefined, { silent: true });
+    useAuth.setState({ reg: me.reg === true });
+    if (getToken()) {
+      if (me.user?.loggedIn) setUser(me.user);
+      else clearSession();
+    }
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) clearSession();
+    const reg = await api
+      .get<{ reg: boolean }>('/api/auth/reg', undefined, { silent: true })
+      .catch(() => null);
+    useAuth.setState({ reg: reg?.reg === true });
+  }
+}
+
+export async function login(name: string, password: string): Promise<void> {
+  const answer = await api.post<AuthAnswer>('/api/auth/me', { name, password }, { auth: false });
+  afterAuth(answer);
+  notify({ type: 'positive', message: i18n.t('auth.loginSuccess', { name: answer.user.name }) });
+}
+
+export async function register(name: string, password: string): Promise<void> {
+  const answer = await api.post<AuthAnswer>(
+    '/api/auth/reg',
+    { name, password, recommenderUuid: getSettings().recommenderUuid },
+    { auth: false },
+  );
+  afterAuth(answer);
+  notify({ type: 'positive', message: i18n.t('auth.registerSuccess', { name: answer.user.name }) });
+}
+
+function afterAuth(answer: AuthAnswer): void {
+  setSession(answer.token, answer.user);
+  // The guest account shares one recommender id among everyone: keep the visitor's own (spec §6).
+  if (answer.user.group !== 'guest' && answer.user.recommenderUuid) {
+    useSettings.getState().set({ recommenderUuid: answer.user.recommenderUuid });
+  }
+  void checkQuickMarkTarget(answer.user);
+}
+
+export function logout(): void {
+  clearSession();
+  notify({ type: 'positive', message: i18n.t('auth.loggedOut') });
+}
+
+function unwrap<T>(answer: unknown): T | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const a = answer as Record<string, unknown>;
+  return ((a.data ?? a.playlist ?? a) as T) ?? null;
+}
+
+/**
+ * Spec §4: at login, the quick-mark target playlist must exist and belong to the user; when it is
+ * absent, someone else's or gone (404) it is reset to the default mark-target playlist.
+ */
+export async function checkQuickMarkTarget(user: User): Promise<void> {
+  const target = getSettings().quickMarkTargetPlaylist;
+  if (target) {
+    try {
+      const meta = unwrap<Pick<Playlist, 'name' | 'user_name'>>(
+        await api.get('/api/playlist/get-playlist-metadata', { id: target.id }, { silent: true }),
+      );
+      if (meta && meta.user_name === user.name) return;
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.status !== 404) return;
+    }
+  }
+  try {
+    const def = unwrap<Pick<Playlist, 'id' | 'name'>>(
+      await api.get('/api/playlist/get-default-mark-target-playlist', undefined, { silent: true }),
+    );
+    if (!def?.id) return;
+    useSettings.getState().set({ quickMarkTargetPlaylist: { id: def.id, name: def.name } });
+    notify({
+      type: 'positive',
+      message: i18n.t('auth.markTargetReset', { name: playlistDisplayName(def.name, i18n.t.bind(i18n)) }),
+      timeout: 3000,
+    });
+  } catch {
+    // no playlists on this server for this user: quick mark stays off
+  }
+}

@@ -1,0 +1,79 @@
+import type { User } from '@sasayaki/contract';
+import { create } from 'zustand';
+import type { ApiSession } from '../../shared/api/client.ts';
+
+/** Local storage key of the token (spec §3, §7). */
+export const TOKEN_KEY = 'jwt-token';
+
+export type AuthDialogMode = 'login' | 'register' | 'reset';
+
+export interface AuthState {
+  token: string | null;
+  user: User | null;
+  /** The server allows registration (GET /api/auth/reg). */
+  reg: boolean;
+  dialogOpen: boolean;
+  dialogMode: AuthDialogMode;
+}
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export const useAuth = create<AuthState>()(() => ({
+  token: storedToken(),
+  user: null,
+  reg: false,
+  dialogOpen: false,
+  dialogMode: 'login',
+}));
+
+export const getToken = (): string | null => useAuth.getState().token;
+
+export function isLoggedIn(s: AuthState = useAuth.getState()): boolean {
+  return s.token !== null && s.user?.loggedIn === true;
+}
+
+export function isGuest(s: AuthState = useAuth.getState()): boolean {
+  return s.user?.group === 'guest';
+}
+
+/** Opens the auth dialog (login by default). */
+export function openLoginDialog(mode: AuthDialogMode = 'login'): void {
+  useAuth.setState({ dialogOpen: true, dialogMode: mode });
+}
+
+export function closeLoginDialog(): void {
+  useAuth.setState({ dialogOpen: false });
+}
+
+export function setAuthDialogMode(mode: AuthDialogMode): void {
+  useAuth.setState({ dialogMode: mode });
+}
+
+/** Login or register stores the token and the user (spec §4). */
+export function setSession(token: string, user: User): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  useAuth.setState({ token, user });
+}
+
+export function setUser(user: User | null): void {
+  useAuth.setState({ user });
+}
+
+/** Logout, or a session the server no longer accepts: removes the token and clears the user. */
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  useAuth.setState({ token: null, user: null });
+}
+
+/** The session as the API client sees it; the shell connects it at start-up. */
+export const apiSession: ApiSession = {
+  token: getToken,
+  end: clearSession,
+  login: () => openLoginDialog(),
+};

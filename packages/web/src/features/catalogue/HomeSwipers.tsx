@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import type { Work } from '@sasayaki/contract';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSettings } from '../../shared/settings/store.ts';
+import { placeholders } from '../../shared/ui/placeholders.ts';
+import { LazyWorkSwiper } from './LazyWorkSwiper.ts';
+import { readListState } from './urlState.ts';
+import { useWorkList } from './useWorkList.ts';
+
+const FIRST_PAGE = { ...readListState(new URLSearchParams()), pageSize: 20 };
+
+/** Spec §2.4: the recommend swiper is hidden when its first three works equal the popular ones. */
+export function sameFirstThree(a: Work[], b: Work[]): boolean {
+  if (a.length < 3 || b.length < 3) return false;
+  return a.slice(0, 3).every((w, i) => w.id === b[i]!.id);
+}
+
+const SwiperSkeleton = () => (
+  <Box sx={{ mb: 3 }}>
+    <Skeleton width={160} height={32} />
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: {
+          xs: 'repeat(2, 1fr)',
+          sm: 'repeat(3, 1fr)',
+          md: 'repeat(4, 1fr)',
+          lg: 'repeat(6, 1fr)',
+        },
+      }}
+    >
+      {placeholders(6).map((k) => (
+        <Skeleton key={k} variant="rounded" sx={{ aspectRatio: '3 / 4', height: 'auto' }} />
+      ))}
+    </Box>
+  </Box>
+);
+
+/** The popular and recommend swipers of the home page, each switchable in the settings. */
+export function HomeSwipers() {
+  const { t } = useTranslation();
+  const showPopular = useSettings((s) => s.showPopularAtHome);
+  const showRecommend = useSettings((s) => s.showRecommendAtHome);
+  const popular = useWorkList('popular', FIRST_PAGE, showPopular);
+  const recommend = useWorkList('recommend', FIRST_PAGE, showRecommend);
+  const p = popular.data?.works ?? [];
+  const r = recommend.data?.works ?? [];
+  const more = (to: string) => (
+    <Button component={Link} to={to} size="small">
+      {t('works.more')}
+    </Button>
+  );
+  return (
+    <Suspense fallback={<SwiperSkeleton />}>
+      {showPopular &&
+        (popular.isPending ? (
+          <SwiperSkeleton />
+        ) : (
+          p.length > 0 && (
+            <LazyWorkSwiper title={t('works.swiper.popular')} works={p} action={more('/popular')} />
+          )
+        ))}
+      {showRecommend &&
+        (recommend.isPending ? (
+          <SwiperSkeleton />
+        ) : (
+          r.length > 0 &&
+          !sameFirstThree(p, r) && (
+            <LazyWorkSwiper title={t('works.swiper.recommend')} works={r} action={more('/recommend')} />
+          )
+        ))}
+    </Suspense>
+  );
+}

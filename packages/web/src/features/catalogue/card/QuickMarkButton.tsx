@@ -1,0 +1,51 @@
+import MarkedIcon from '@mui/icons-material/Bookmark';
+import UnmarkedIcon from '@mui/icons-material/BookmarkBorder';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { Work } from '@sasayaki/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSettings } from '../../../shared/settings/store.ts';
+import { isLoggedIn, useAuth } from '../../account/index.ts';
+import { setWorkInPlaylist } from './playlistApi.ts';
+
+/**
+ * Toggles the work in the quick-mark target playlist: optimistic, reverted on failure, and the
+ * lists re-checked afterwards (spec §4). Hidden without a login or a target.
+ */
+export function QuickMarkButton({ work }: { work: Pick<Work, 'id' | 'playlistStatus'> }) {
+  const { t } = useTranslation();
+  const target = useSettings((s) => s.quickMarkTargetPlaylist);
+  const loggedIn = useAuth(isLoggedIn);
+  const queryClient = useQueryClient();
+  const serverState = target ? work.playlistStatus?.[target.id] === true : false;
+  const [marked, setMarked] = useState(serverState);
+  useEffect(() => setMarked(serverState), [serverState]);
+  if (!loggedIn || !target) return null;
+  const toggle = async () => {
+    const next = !marked;
+    setMarked(next);
+    try {
+      await setWorkInPlaylist(target.id, work.id, next);
+    } catch {
+      setMarked(!next);
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: ['works'] });
+    }
+  };
+  const label = marked ? t('works.card.quickUnmark') : t('works.card.quickMark');
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={marked}
+        onClick={toggle}
+        size="small"
+        color={marked ? 'secondary' : 'default'}
+      >
+        {marked ? <MarkedIcon /> : <UnmarkedIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * The catalogue: the works lists (library, popular, recommended, search results), entity lists,
+ * work cards and swipers. Other screens that show works use these pieces.
+ */
+export { Cover } from './card/Cover.tsx';
+export { PlaylistMenu } from './card/PlaylistMenu.tsx';
+export { RatingStars } from './card/RatingStars.tsx';
+export { tagName } from './card/tagName.ts';
+export { StatusChips, VaChips } from './card/WorkChips.tsx';
+export { LazyWorkSwiper } from './LazyWorkSwiper.ts';
+export { ListPagination } from './ListPagination.tsx';
+export { nextListQuery, readListState } from './urlState.ts';
+export { WorksGrid } from './WorksGrid.tsx';

@@ -1,0 +1,81 @@
+import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { PROGRESS_VALUES, type WorkList } from '@sasayaki/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { api } from '../../shared/api/client.ts';
+import { ListPagination, nextListQuery, readListState, WorksGrid } from '../catalogue/index.ts';
+import { PlaylistsList } from '../playlists/index.ts';
+
+const TABS = [
+  ['review', '/favourites/review'],
+  ...PROGRESS_VALUES.map((p) => [p, p === 'marked' ? '/favourites/progress/marked' : `/${p}`] as const),
+  ['folder', '/favourites/folder'],
+] as const;
+
+/** My favourites: reviewed works, works by progress, and my playlists (login only, spec §2.2). */
+export function FavouritesPage({ filter }: { filter: string | null }) {
+  const { t } = useTranslation();
+  const { progress } = useParams();
+  const active =
+    filter === 'param' ? (PROGRESS_VALUES.find((p) => p === progress) ?? 'marked') : (filter ?? 'review');
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+  const works = useQuery({
+    queryKey: ['reviews', active, state.page, state.pageSize],
+    queryFn: ({ signal }) =>
+      api.get<WorkList>(
+        '/api/review',
+        {
+          order: 'updated_at',
+          sort: 'desc',
+          page: state.page,
+          pageSize: state.pageSize,
+          filter: active === 'review' ? undefined : active,
+        },
+        { signal },
+      ),
+    enabled: active !== 'folder',
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Container maxWidth="xl" sx={{ py: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+        {t('favourites.title')}
+      </Typography>
+      <Tabs value={active} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
+        {TABS.map(([key, to]) => (
+          <Tab key={key} value={key} label={t(`favourites.${key}`)} component={Link} to={to} />
+        ))}
+      </Tabs>
+      {active === 'folder' ? (
+        <PlaylistsList />
+      ) : (
+        <>
+          <WorksGrid works={works.data?.works ?? []} mode={state.mode} loading={works.isPending} />
+          {works.data && works.data.pagination.totalCount === 0 && (
+            <Typography
+              align="center"
+              color="text.secondary"
+              sx={{ py: 6, letterSpacing: 4, fontWeight: 700 }}
+            >
+              {t('common.end')}
+            </Typography>
+          )}
+          {(works.data?.pagination.totalCount ?? 0) > 0 && (
+            <ListPagination
+              page={state.page}
+              pageSize={state.pageSize}
+              total={works.data?.pagination.totalCount ?? 0}
+              onPage={(page) => setParams(nextListQuery({ page }))}
+              onPageSize={(pageSize) => setParams(nextListQuery({ pageSize }))}
+            />
+          )}
+        </>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,22 @@
+import { AntiBurnIn } from './AntiBurnIn.tsx';
+import { AudioController } from './AudioController.tsx';
+import { FullPlayer } from './FullPlayer.tsx';
+import { LyricsPreviewDialog } from './LyricsPreviewDialog.tsx';
+import { QueueView } from './QueueView.tsx';
+import { SleepTimerDialog } from './SleepTimerDialog.tsx';
+import { VolumeBoostDialog } from './VolumeBoostDialog.tsx';
+
+/** Everything the player shows over the page, mounted once by the layout. */
+export function PlayerOverlays() {
+  return (
+    <>
+      <AudioController />
+      <FullPlayer />
+      <QueueView />
+      <LyricsPreviewDialog />
+      <SleepTimerDialog />
+      <VolumeBoostDialog />
+      <AntiBurnIn />
+    </>
+  );
+}

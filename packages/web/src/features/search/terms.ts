@@ -1,0 +1,17 @@
+import type { SearchTerm } from '@sasayaki/contract';
+
+/** Chip colour of a term: tags and voice actors have their own (spec §2.4). */
+export function termColor(term: SearchTerm): 'secondary' | 'info' | 'primary' | 'default' {
+  if (term.namespace === 'tag' || term.namespace === 'tagw') return 'secondary';
+  if (term.namespace === 'va') return 'info';
+  if (term.namespace === 'circle') return 'primary';
+  return 'default';
+}
+
+/** The label of a term chip: the value with its namespace, excluded terms prefixed with a minus. */
+export function termLabel(term: SearchTerm): string {
+  const minus = term.isExclude ? '-' : '';
+  if (term.type === 'plain') return `${minus}${term.value}`;
+  if (term.type === 'partialNamespace') return `${minus}${term.namespace}`;
+  return `${minus}${term.namespace}: ${term.value}`;
+}

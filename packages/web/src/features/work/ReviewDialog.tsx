@@ -1,0 +1,122 @@
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { PROGRESS_VALUES, type Work } from '@sasayaki/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notify } from '../../shared/notify/store.ts';
+import { deleteReview, putReview } from './workApi.ts';
+
+type W = Pick<Work, 'id' | 'userRating' | 'review_text' | 'progress'>;
+
+/** Rating, progress and text, or — marked for deletion and confirmed a second time — removed (spec §2.8). */
+export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: boolean) => void }) {
+  const { t } = useTranslation();
+  const [rating, setRating] = useState(work.userRating ?? 0);
+  const [progress, setProgress] = useState(work.progress ?? '');
+  const [text, setText] = useState(work.review_text ?? '');
+  const [remove, setRemove] = useState(false);
+  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (call: () => Promise<{ message: string }>) => {
+    setBusy(true);
+    try {
+      const r = await call();
+      notify({ type: 'positive', message: r?.message || t('work.review.saved') });
+      onClose(true);
+    } catch {
+      setBusy(false);
+    }
+  };
+  const submit = () => {
+    if (remove) return setConfirm(true);
+    // Rating 0 clears the rating: null is sent (spec §5).
+    void run(() =>
+      putReview({
+        work_id: work.id,
+        rating: rating > 0 ? rating : null,
+        review_text: text,
+        progress: progress || null,
+      }),
+    );
+  };
+
+  return (
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
+      <DialogTitle>{t('work.review.title')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Typography>{t('work.review.rating')}</Typography>
+            <Rating
+              value={rating}
+              onChange={(_, v) => setRating(v ?? 0)}
+              disabled={remove}
+              aria-label={t('work.review.rating')}
+            />
+          </Stack>
+          <TextField
+            select
+            label={t('work.progress.label')}
+            value={progress}
+            onChange={(e) => setProgress(e.target.value)}
+            disabled={remove}
+          >
+            <MenuItem value="">{t('work.progress.none')}</MenuItem>
+            {PROGRESS_VALUES.map((p) => (
+              <MenuItem key={p} value={p}>
+                {t(`work.progress.${p}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t('work.review.text')}
+            multiline
+            minRows={4}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            disabled={remove}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox checked={remove} onChange={(e) => setRemove(e.target.checked)} color="error" />
+            }
+            label={t('work.review.delete')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
+        <Button variant="contained" color={remove ? 'error' : 'primary'} onClick={submit} disabled={busy}>
+          {remove ? t('common.delete') : t('common.save')}
+        </Button>
+      </DialogActions>
+      <Dialog open={confirm} onClose={() => setConfirm(false)}>
+        <DialogTitle>{t('work.review.deleteConfirm')}</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setConfirm(false)}>{t('common.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              setConfirm(false);
+              void run(() => deleteReview(work.id));
+            }}
+          >
+            {t('common.delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Dialog>
+  );
+}

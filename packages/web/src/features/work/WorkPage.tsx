@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import { parseWorkIdParam } from '@sasayaki/contract';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../shared/api/errors.ts';
+import { useSettings } from '../../shared/settings/store.ts';
+import { LazyWorkSwiper } from '../catalogue/index.ts';
+import { FileTree } from './FileTree.tsx';
+import { WorkHeader } from './WorkHeader.tsx';
+import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
+
+/** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (spec §2.2, §2.6). */
+export function WorkPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = parseWorkIdParam(params.id ?? '');
+  const { work, error, pending } = useWork(id);
+  const tracks = useTracks(id);
+  const showSimilar = useSettings((s) => s.showSimilarWorksAtWorkDetail);
+  const similar = useSimilarWorks(id, showSimilar && !!work);
+
+  useEffect(() => {
+    // A 404 answer on a page goes to the not-found route (spec §2.2).
+    if (error instanceof ApiError && error.status === 404) navigate('/404', { replace: true });
+  }, [error, navigate]);
+
+  if (id === null) return <Navigate to="/404" replace />;
+  const similarWorks = similar.data?.works.filter((w) => w.id !== id) ?? [];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 2 }}>
+      {error && !(error instanceof ApiError && error.status === 404) && (
+        <Alert severity="error">{error.message}</Alert>
+      )}
+      {pending || !work ? (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '420px 1fr' }, mb: 3 }}>
+          <Skeleton variant="rounded" sx={{ aspectRatio: '4 / 3', height: 'auto' }} />
+          <Box>
+            <Skeleton height={48} />
+            <Skeleton width="40%" />
+            <Skeleton width="60%" />
+            <Skeleton height={120} />
+          </Box>
+        </Box>
+      ) : (
+        <WorkHeader work={work} tree={tracks.data} />
+      )}
+      {tracks.error && !(tracks.error instanceof ApiError && tracks.error.status === 404) ? (
+        <Alert severity="error">{tracks.error.message}</Alert>
+      ) : (
+        work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
+      )}
+      {showSimilar && similarWorks.length > 0 && (
+        <Box sx={{ mt: 3 }}>
+          <Suspense fallback={<Skeleton height={240} />}>
+            <LazyWorkSwiper title={t('works.similar')} works={similarWorks} />
+          </Suspense>
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,1 +1,0 @@
-export { type Notification, type NotificationType, notify, useNotifications } from './store.ts';

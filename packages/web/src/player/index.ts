@@ -1,8 +1,0 @@
-/** The player feature: what the layout and the browsing screens use. */
-export { LyricsBar } from '../lyrics/LyricsBar.tsx';
-export { addToQueue, openLyricsPreview, openSleepTimerDialog, playNext, playTracks } from './actions.ts';
-export { PlayerBar } from './PlayerBar.tsx';
-export { PlayerOverlays } from './PlayerOverlays.tsx';
-export { usePlayerStore } from './store.ts';
-export { toQueueTrack, type WorkForQueue } from './toQueueTrack.ts';
-export type { ControlSignal, LyricLine, PlayMode, QueueLyric, QueueTrack, QueueWork } from './types.ts';

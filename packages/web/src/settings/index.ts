@@ -1,2 +1,0 @@
-export * from './schema.ts';
-export { getSettings, type SettingsState, useSettings } from './store.ts';

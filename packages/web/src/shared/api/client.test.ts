@@ -1,0 +1,143 @@
+/**
+ * The API client against a real HTTP server on 127.0.0.1: bearer token, JSON bodies, the error
+ * catalogue of spec §8 and the session errors that end the session (here a stand-in session; the
+ * account feature's own is tested in features/account).
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+import { useNotifications } from '../notify/store.ts';
+import { useSettings } from '../settings/store.ts';
+import { api, connectSession, withToken } from './client.ts';
+import { ApiError, errorText, knownMessageKey } from './errors.ts';
+
+let server: Server;
+let seen: { auth: string | undefined; body: string; method: string | undefined } | null = null;
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((r) => {
+    let b = '';
+    req.on('data', (c) => (b += c));
+    req.on('end', () => r(b));
+  });
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    seen = { auth: req.headers.authorization, body: await readBody(req), method: req.method };
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (req.url === '/api/ok') return json(200, { works: [] });
+    if (req.url === '/api/expired') return json(401, { error: 'jwt expired' });
+    if (req.url === '/api/guest') return json(403, { error: 'Guest cannot create playlist' });
+    if (req.url === '/api/odd') return json(422, { error: 'Something specific went wrong' });
+    res.writeHead(500, 'Internal Server Error').end('boom');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  useSettings.getState().set({ apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+});
+afterAll(() => {
+  useSettings.getState().set({ apiBaseUrl: '' });
+  return new Promise<void>((r) => server.close(() => r()));
+});
+let token: string | null = null;
+let ended = 0;
+let loginOffered = 0;
+beforeEach(() => {
+  token = null;
+  ended = 0;
+  loginOffered = 0;
+  connectSession({ token: () => token, end: () => ended++, login: () => loginOffered++ });
+  useNotifications.setState({ items: [] });
+  void i18n.changeLanguage('en');
+});
+
+describe('API client', () => {
+  it('sends the bearer token and a JSON body', async () => {
+    token = 'tok123';
+    await api.post('/api/ok', { a: 1 });
+    expect(seen).toEqual({ auth: 'Bearer tok123', body: '{"a":1}', method: 'POST' });
+  });
+
+  it('sends no token when asked not to (the login call)', async () => {
+    token = 'tok123';
+    await api.post('/api/ok', { name: 'x' }, { auth: false });
+    expect(seen?.auth).toBeUndefined();
+  });
+
+  it("'jwt expired' ends the session and offers a login in the notification", async () => {
+    token = 'tok123';
+    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(1);
+    const [n] = useNotifications.getState().items;
+    expect(n?.type).toBe('negative');
+    expect(n?.message).toBe('Login expired, please log in again');
+    n?.action?.onClick();
+    expect(loginOffered).toBe(1);
+  });
+
+  it('a session error without a session ends nothing', async () => {
+    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(ended).toBe(0);
+  });
+
+  it('translates a known server message, shows an unknown one as sent, and status text otherwise', async () => {
+    await expect(api.get('/api/guest')).rejects.toThrow();
+    await expect(api.get('/api/odd')).rejects.toThrow();
+    await expect(api.get('/api/nothing-here')).rejects.toThrow();
+    expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
+      'The guest account cannot create playlists.',
+      'Something specific went wrong',
+      '500 Internal Server Error',
+    ]);
+  });
+
+  it('stays silent for a cancelled request', async () => {
+    const c = new AbortController();
+    c.abort();
+    await expect(api.get('/api/ok', undefined, { signal: c.signal })).rejects.toThrow();
+    expect(useNotifications.getState().items).toEqual([]);
+  });
+});
+
+describe('error catalogue', () => {
+  it('knows the messages of spec §8', () => {
+    expect(knownMessageKey('No authorization token was found')).toBe('auth.needLogin');
+    expect(knownMessageKey('Playlist not found')).toBe('errors.playlistNotFound');
+    expect(knownMessageKey('Guests cannot vote')).toBe('errors.guestCannotVote');
+    expect(knownMessageKey('Please bind an email first')).toBe('errors.mustBindEmailFirst');
+    expect(knownMessageKey('Totally new')).toBeNull();
+  });
+
+  it('shows a non-HTTP error by its message, else Unknown error', () => {
+    const t = i18n.t.bind(i18n);
+    expect(errorText(new Error('disk on fire'), t)).toBe('disk on fire');
+    expect(errorText('???', t)).toBe('Unknown error');
+    expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
+  });
+});
+
+describe('media urls', () => {
+  it('appends the token to absolute and relative urls, keeping other parameters', () => {
+    expect(withToken('http://h:1/api/media/stream/7?x=1', 'abc')).toBe(
+      'http://h:1/api/media/stream/7?x=1&token=abc',
+    );
+    expect(withToken('/api/media/stream/7', 'a b')).toBe('/api/media/stream/7?token=a+b');
+    expect(withToken('/api/media/stream/7', null)).toBe('/api/media/stream/7');
+  });
+
+  it("takes the session's token by default", () => {
+    token = 'tok';
+    expect(withToken('/api/media/download/7')).toBe('/api/media/download/7?token=tok');
+  });
+});
+
+describe('query strings', () => {
+  it('repeat the key for each item of an array and leave out empty values', async () => {
+    const { apiUrl } = await import('./client.ts');
+    const url = new URL(apiUrl('/api/works', { page: 2, withPlaylistStatus: ['a', 'b'], seed: undefined }));
+    expect(url.searchParams.getAll('withPlaylistStatus')).toEqual(['a', 'b']);
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.has('seed')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
+ * JSON bodies, AbortSignal, and the common error handling of spec §8.
+ */
+import { i18n } from '../i18n/index.ts';
+import { notify } from '../notify/store.ts';
+import { getSettings } from '../settings/store.ts';
+import { ApiError, errorText, SESSION_ERRORS } from './errors.ts';
+
+type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the bearer token (default true; the login call sends none, spec §7). */
+  auth?: boolean;
+  /** Do not show a notification on failure: the caller handles it (e.g. 404 → not-found page). */
+  silent?: boolean;
+  /** Abort after this many milliseconds. */
+  timeoutMs?: number;
+}
+
+/**
+ * What the client needs from the session, which the account feature owns. The shell connects it
+ * at start-up, so the client depends on no feature.
+ */
+export interface ApiSession {
+  /** The bearer token, or null when nobody is logged in. */
+  token: () => string | null;
+  /** Ends the session the server no longer accepts. */
+  end: () => void;
+  /** Opens the login dialog (the action offered with a session error). */
+  login: () => void;
+}
+
+let session: ApiSession = { token: () => null, end: () => {}, login: () => {} };
+
+export function connectSession(s: ApiSession): void {
+  session = s;
+}
+
+export function apiUrl(path: string, query?: Query): string {
+  const base = getSettings().apiBaseUrl.replace(/\/+$/, '');
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null) continue;
+    // Arrays repeat the key (`?withPlaylistStatus=a&withPlaylistStatus=b`), as the server expects.
+    for (const item of Array.isArray(v) ? v : [v]) qs.append(k, String(item));
+  }
+  const s = qs.toString();
+  return `${base}${path}${s ? `?${s}` : ''}`;
+}
+
+/** An `<audio src>` or a download link cannot send headers, so the token travels as `?token=` (spec §7.7). */
+export function withToken(url: string, token: string | null = session.token()): string {
+  if (!url || !token) return url;
+  const u = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href);
+  u.searchParams.set('token', token);
+  return /^[a-z]+:/i.test(url) ? u.toString() : `${u.pathname}${u.search}${u.hash}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  if (type.includes('json') && text !== '') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function timeoutSignal(signal: AbortSignal | undefined, ms: number | undefined): AbortSignal | undefined {
+  if (!ms) return signal;
+  const t = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([signal, t]) : t;
+}
+
+/** Performs a request and returns the parsed answer; throws ApiError on a non-2xx status. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = session.token();
+  if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    const res = await fetch(apiUrl(path, opts.query), {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: timeoutSignal(opts.signal, opts.timeoutMs),
+    });
+    const body = await readBody(res);
+    if (!res.ok) {
+      const message =
+        body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
+          ? (body as { error: string }).error
+          : null;
+      throw new ApiError(res.status, res.statusText, message, body);
+    }
+    return body as T;
+  } catch (err) {
+    const sessionEnded = handleSessionError(err);
+    if (!opts.silent || sessionEnded) reportError(err);
+    throw err;
+  }
+}
+
+/** 'jwt expired' / 'No authorization token was found': clear the session, offer to log in. */
+function handleSessionError(err: unknown): boolean {
+  if (!(err instanceof ApiError) || !err.serverMessage || !SESSION_ERRORS[err.serverMessage]) return false;
+  if (session.token()) session.end();
+  return true;
+}
+
+/** Shows the notification for a failed call (nothing for a cancelled one). */
+export function reportError(err: unknown): void {
+  const text = errorText(err, i18n.t.bind(i18n));
+  if (text === null) return;
+  const sessionError =
+    err instanceof ApiError && err.serverMessage ? SESSION_ERRORS[err.serverMessage] : undefined;
+  notify({
+    type: 'negative',
+    message: text,
+    action: sessionError ? { label: i18n.t('common.login'), onClick: () => session.login() } : undefined,
+  });
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, opts: RequestOptions = {}) => request<T>(path, { ...opts, query }),
+  post: <T>(path: string, body: unknown, opts: RequestOptions = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+  put: <T>(path: string, body: unknown, opts: RequestOptions = {}) =>
+    request<T>(path, { ...opts, method: 'PUT', body }),
+  del: <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
+    request<T>(path, { ...opts, method: 'DELETE', query }),
+};
