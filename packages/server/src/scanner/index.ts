@@ -17,6 +17,7 @@ import { dlsiteProvider, type MetadataProvider } from './metadata/dlsite.ts';
 import { metadataFromFolderName } from './metadata/folderName.ts';
 import { readSidecar } from './metadata/sidecar.ts';
 import type { WorkMetadata } from './metadata/types.ts';
+import { addRepairs, emptyRepairSummary, type RepairSummary } from './repairSummary.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
 import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFolder } from './walk.ts';
@@ -77,6 +78,8 @@ export interface ScanSummary {
   files: number;
   duplicates: Duplicate[];
   errors: ScanIssue[];
+  /** Metadata values the normaliser had to repair (the works are imported all the same). */
+  repairs: RepairSummary;
   ms: number;
 }
 
@@ -174,6 +177,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     files: 0,
     duplicates: [],
     errors: [],
+    repairs: emptyRepairSummary(),
     ms: 0,
   };
   const issue = (i: ScanIssue) => {
@@ -217,6 +221,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
         summary.worksUnchanged++;
         continue;
       }
+      addRepairs(summary.repairs, folder.absPath, prepared.r.metadata.repairs);
       const result = await writeWork(ctx.db, prepared.r, { cache, beforeCommit: opts.beforeCommit });
       if (result.created) summary.worksAdded++;
       else summary.worksUpdated++;
@@ -265,10 +270,15 @@ interface WorkScanOptions extends ScanOptions {
 
 async function metadataFor(
   folder: WorkFolder,
-  topLevel: string[],
+  topLevel: Map<string, number>,
   o: WorkScanOptions,
 ): Promise<WorkMetadata> {
-  const sidecar = await readSidecar(folder.absPath, folder.code.code, topLevel);
+  const sidecar = await readSidecar(
+    folder.absPath,
+    folder.code.code,
+    [...topLevel.keys()],
+    (name) => topLevel.get(name) ?? 0,
+  );
   if (sidecar.problem) o.issue(sidecar.problem);
   if (sidecar.metadata) return sidecar.metadata;
   if (o.provider) {
@@ -344,7 +354,9 @@ async function prepareWork(
     files.push({ path: e.path, type, size: e.size, mtime: e.mtime, duration, charset });
   }
 
-  const topLevel = tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => e.path);
+  const topLevel = new Map(
+    tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => [e.path, e.size]),
+  );
   const metadata = await metadataFor(folder, topLevel, o);
   const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
     duration: number;

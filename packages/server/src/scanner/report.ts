@@ -3,6 +3,7 @@
  */
 import cliProgress from 'cli-progress';
 import type { ScanProgress, ScanSummary } from './index.ts';
+import { REPAIR_EXAMPLES } from './repairSummary.ts';
 
 export interface ProgressReporter {
   onProgress(p: ScanProgress): void;
@@ -54,5 +55,14 @@ export function formatSummary(s: ScanSummary): string {
   ];
   for (const d of s.duplicates) lines.push(`  duplicate ${d.code}: ${d.path} (kept ${d.kept})`);
   for (const e of s.errors) lines.push(`  skipped: ${e.path}: ${e.message}`);
+  const r = s.repairs;
+  if (r.works) {
+    const fields = Object.entries(r.fields)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([f, n]) => `${f} ${n}`);
+    lines.push(`metadata repaired in ${r.works} works (imported all the same): ${fields.join(', ')}`);
+    for (const e of r.examples) lines.push(`  repaired: ${e.path}: ${e.field}: ${e.problem}`);
+    if (r.examples.length === REPAIR_EXAMPLES) lines.push('  (first examples only)');
+  }
   return lines.join('\n');
 }

@@ -7,7 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import type { TagMeta, WorkMetadata } from './metadata/types.ts';
+import { nsfwOf, type TagMeta, type WorkMetadata } from './metadata/types.ts';
 import { randomKeyOf, searchText, syntheticId } from './summary.ts';
 
 export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
@@ -337,7 +337,7 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
       rate_count_detail: JSON.stringify(m.rateDetail),
       rank: m.rank ? JSON.stringify(m.rank) : null,
       age_category: m.ageCategory,
-      nsfw: m.ageCategory === 'general' ? 0 : 1,
+      nsfw: nsfwOf(m) ? 1 : 0,
       has_subtitle: [...w.subtitleLinks.values()].length > 0 ? 1 : 0,
       duration: w.duration,
       lang: m.lang,

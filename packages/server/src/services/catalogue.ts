@@ -31,7 +31,7 @@ import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer
 // biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
 export type WorkQuery = SelectQueryBuilder<any, any, any>;
 export type SortDirection = 'asc' | 'desc';
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'log'>>;
 
 export interface ListWorksOptions {
   viewer: Principal;
@@ -158,6 +158,7 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
       baseUrl,
       withPlaylistStatus: opts.withPlaylistStatus,
       includeReview: opts.includeReview,
+      log: ctx.log,
     });
 
   if (opts.workIds && opts.keepIdOrder) {
@@ -211,6 +212,7 @@ export async function getWork(
     baseUrl,
     includeReview: true,
     withPlaylistStatus,
+    log: ctx.log,
   });
   return work ?? null;
 }
