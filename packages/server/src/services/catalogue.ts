@@ -20,7 +20,7 @@
  * Pages are always deterministic: the chosen order is followed by `w.id` in the same direction.
  */
 import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
-import { LIMITS, WORK_ORDERS } from '@sasayaki/contract';
+import { LIMITS, WORK_ORDERS, workCodeOfId, workIdOf } from '@sasayaki/contract';
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
@@ -215,6 +215,23 @@ export async function getWork(
     log: ctx.log,
   });
   return work ?? null;
+}
+
+/**
+ * Works whose code has the same digits as an RJ id under another prefix (BJ, VJ): a client that
+ * sends bare digits of a VJ or BJ code asks for the RJ work of those digits (ids in
+ * docs/compatibility.md), and is told which ids it may have meant.
+ */
+export async function sameDigitWorks(ctx: Ctx, rjId: number): Promise<{ id: number; code: string }[]> {
+  if (workCodeOfId(rjId).slice(0, 2) !== 'RJ') return [];
+  const ids = (['BJ', 'VJ'] as const).map((prefix) => workIdOf({ prefix, number: rjId, code: '' }));
+  const rows = await ctx.db.db
+    .selectFrom('works')
+    .select(['id', 'source_id'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.source_id }));
 }
 
 export interface ListParams {
