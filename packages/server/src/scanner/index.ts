@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -27,6 +28,7 @@ import {
   type ScannedFile,
   type WorkWrite,
   WriteCache,
+  writeNewWorks,
   writeWork,
 } from './writer.ts';
 
@@ -93,6 +95,13 @@ interface KnownWork {
 /** Works read from disk ahead of the one being written: overlaps file I/O with database writes. */
 const PREPARE_AHEAD = 4;
 
+/** Longest stretch of scanning without giving the event loop (requests being served) a turn. */
+const YIELD_EVERY_MS = 20;
+
+/** New works per write transaction, and files: a batch ends at whichever comes first. */
+const WRITE_BATCH_WORKS = 200;
+const WRITE_BATCH_FILES = 5000;
+
 const silent: ScanLogger = { info() {}, warn() {} };
 
 /** Scans never overlap on one database: a second caller waits for the running one. */
@@ -131,12 +140,12 @@ export function isScanning(db: Db): boolean {
   return running.has(db);
 }
 
-async function readSample(abs: string): Promise<{ buf: Buffer; truncated: boolean }> {
+async function readSample(abs: string, size: number): Promise<{ buf: Buffer; truncated: boolean }> {
   const fh = await fs.open(abs, 'r');
   try {
-    const buf = Buffer.alloc(CHARSET_SAMPLE_BYTES);
+    const buf = Buffer.allocUnsafe(Math.min(size, CHARSET_SAMPLE_BYTES));
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return { buf: buf.subarray(0, bytesRead), truncated: bytesRead === buf.length };
+    return { buf: buf.subarray(0, bytesRead), truncated: size > buf.length };
   } finally {
     await fh.close();
   }
@@ -209,26 +218,63 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     );
   const window: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
   for (let i = 0; i < Math.min(PREPARE_AHEAD, folders.length); i++) window.push(prepare(folders[i]!));
+  // New works are written in batches (one transaction, multi-row inserts); known works one by one.
+  const batch: WorkWrite[] = [];
+  let batchFiles = 0;
+  const writeOne = async (w: WorkWrite, absPath: string) => {
+    try {
+      const result = await writeWork(ctx.db, w, { cache, beforeCommit: opts.beforeCommit });
+      if (result.created) summary.worksAdded++;
+      else summary.worksUpdated++;
+    } catch (e) {
+      issue({ path: absPath, message: `work skipped: ${(e as Error).message}` });
+    }
+  };
+  const folderOf = new Map<number, string>();
+  const flush = async () => {
+    const works = batch.splice(0);
+    batchFiles = 0;
+    if (works.length === 0) return;
+    try {
+      await writeNewWorks(ctx.db, works, { cache, beforeCommit: opts.beforeCommit });
+      summary.worksAdded += works.length;
+    } catch {
+      // Some work of the batch cannot be written: each alone, so it costs only itself.
+      for (const w of works) await writeOne(w, folderOf.get(w.id)!);
+    }
+  };
+  let lastYield = Date.now();
   for (const [i, folder] of folders.entries()) {
+    // Unchanged works resolve without any I/O wait: let requests in now and then.
+    if (Date.now() - lastYield > YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = Date.now();
+    }
     opts.onProgress?.({ phase: 'works', done: i, total: folders.length, current: folder.relPath });
     keep.add(folder.id);
     const prepared = await window.shift()!;
     const ahead = folders[i + PREPARE_AHEAD];
     if (ahead) window.push(prepare(ahead));
-    try {
-      if (!prepared.ok) throw prepared.e;
-      if (prepared.r === 'unchanged') {
-        summary.worksUnchanged++;
-        continue;
-      }
-      addRepairs(summary.repairs, folder.absPath, prepared.r.metadata.repairs);
-      const result = await writeWork(ctx.db, prepared.r, { cache, beforeCommit: opts.beforeCommit });
-      if (result.created) summary.worksAdded++;
-      else summary.worksUpdated++;
-    } catch (e) {
-      issue({ path: folder.absPath, message: `work skipped: ${(e as Error).message}` });
+    if (!prepared.ok) {
+      issue({ path: folder.absPath, message: `work skipped: ${prepared.e.message}` });
+      continue;
     }
+    if (prepared.r === 'unchanged') {
+      summary.worksUnchanged++;
+      continue;
+    }
+    const w = prepared.r;
+    addRepairs(summary.repairs, folder.absPath, w.metadata.repairs);
+    if (known.has(w.id)) {
+      await writeOne(w, folder.absPath);
+      continue;
+    }
+    batch.push(w);
+    folderOf.set(w.id, folder.absPath);
+    batchFiles += w.files.length;
+    if (batch.length >= WRITE_BATCH_WORKS || batchFiles >= WRITE_BATCH_FILES) await flush();
   }
+  await flush();
   opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length });
 
   opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
@@ -302,7 +348,7 @@ async function prepareWork(
   prior: KnownWork | undefined,
   o: WorkScanOptions,
 ): Promise<WorkWrite | 'unchanged'> {
-  const tree = await listWorkTree(folder.absPath, o.realRoots);
+  const tree = listWorkTree(folder.absPath, o.realRoots);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
@@ -340,7 +386,7 @@ async function prepareWork(
       } else if (type === 'text') {
         if (unchanged && old.charset) charset = old.charset;
         else {
-          const { buf, truncated } = await readSample(abs);
+          const { buf, truncated } = await readSample(abs, e.size);
           charset = detectCharset(buf, truncated);
         }
       }

@@ -280,10 +280,9 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       lib[`RJ0100002${i}/work.json`] = sidecar;
     }
     const { fx } = await setup(lib);
-    let n = 0;
     const s = await fx.scan({
       beforeCommit: (id) => {
-        if (++n === 1) throw new Error(`killed while writing ${id}`);
+        if (id === 1000021) throw new Error(`killed while writing ${id}`);
       },
     });
     expect(s.worksAdded).toBe(4);
