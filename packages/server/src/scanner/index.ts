@@ -382,7 +382,7 @@ async function prepareWork(
     let charset: string | null = null;
     try {
       if (type === 'audio') {
-        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs);
+        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs, e.size);
       } else if (type === 'text') {
         if (unchanged && old.charset) charset = old.charset;
         else {
