@@ -49,6 +49,8 @@ export interface ScanProgress {
   total: number;
   /** The work folder being looked at. */
   current?: string;
+  /** Files and folders listed so far (works phase). */
+  files?: number;
 }
 
 export interface ScanOptions {
@@ -244,13 +246,20 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     }
   };
   let lastYield = Date.now();
+  let filesSeen = 0;
   for (const [i, folder] of folders.entries()) {
     // Unchanged works resolve without any I/O wait: let requests in now and then.
     if (Date.now() - lastYield > YIELD_EVERY_MS) {
       await yieldToEventLoop();
       lastYield = Date.now();
     }
-    opts.onProgress?.({ phase: 'works', done: i, total: folders.length, current: folder.relPath });
+    opts.onProgress?.({
+      phase: 'works',
+      done: i,
+      total: folders.length,
+      current: folder.relPath,
+      files: filesSeen,
+    });
     keep.add(folder.id);
     const prepared = await window.shift()!;
     const ahead = folders[i + PREPARE_AHEAD];
@@ -259,11 +268,12 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
       issue({ path: folder.absPath, message: `work skipped: ${prepared.e.message}` });
       continue;
     }
-    if (prepared.r === 'unchanged') {
+    filesSeen += prepared.r.files;
+    if (prepared.r.work === 'unchanged') {
       summary.worksUnchanged++;
       continue;
     }
-    const w = prepared.r;
+    const w = prepared.r.work;
     addRepairs(summary.repairs, folder.absPath, w.metadata.repairs);
     if (known.has(w.id)) {
       await writeOne(w, folder.absPath);
@@ -275,7 +285,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     if (batch.length >= WRITE_BATCH_WORKS || batchFiles >= WRITE_BATCH_FILES) await flush();
   }
   await flush();
-  opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length });
+  opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length, files: filesSeen });
 
   opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
   const underUnreadable = (w: KnownWork) =>
@@ -341,27 +351,35 @@ async function metadataFor(
   return metadataFromFolderName(path.basename(folder.absPath), folder.code.code);
 }
 
-/** Everything read from disk for one work, or 'unchanged' when its signature matches. */
+/**
+ * Everything read from disk for one work, or 'unchanged' when its signature matches; with the
+ * number of entries listed (for the progress display).
+ */
 async function prepareWork(
   ctx: ScanContext,
   folder: WorkFolder,
   prior: KnownWork | undefined,
   o: WorkScanOptions,
-): Promise<WorkWrite | 'unchanged'> {
+): Promise<{ work: WorkWrite | 'unchanged'; files: number }> {
   const tree = listWorkTree(folder.absPath, o.realRoots);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
   const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
-  if (!o.full && samePlace && signature && prior.scan_signature === signature) return 'unchanged';
+  const listed = tree.entries.length;
+  if (!o.full && samePlace && signature && prior.scan_signature === signature) {
+    return { work: 'unchanged', files: listed };
+  }
 
+  // A work not in the database has no file rows (they go with the work): nothing to ask.
   const previous = new Map(
-    (
-      await ctx.db.db
-        .selectFrom('files')
-        .select(['path', 'size', 'mtime', 'duration', 'charset'])
-        .where('work_id', '=', folder.id)
-        .execute()
+    (prior
+      ? await ctx.db.db
+          .selectFrom('files')
+          .select(['path', 'size', 'mtime', 'duration', 'charset'])
+          .where('work_id', '=', folder.id)
+          .execute()
+      : []
     ).map((f) => [f.path, f]),
   );
   const files: ScannedFile[] = [];
@@ -407,7 +425,7 @@ async function prepareWork(
   const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
     duration: number;
   })[];
-  return {
+  const work: WorkWrite = {
     id: folder.id,
     code: folder.code.code,
     rootIndex: folder.rootIndex,
@@ -424,4 +442,5 @@ async function prepareWork(
     signature,
     now: Date.now(),
   };
+  return { work, files: listed };
 }
