@@ -9,8 +9,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScanSummary, scanLibrary } from '../../src/scanner/index.ts';
 import { formatSummary } from '../../src/scanner/report.ts';
-import { openTestApp, type TestApp } from '../api/appHelper.ts';
+import { openTestApp, type TestApp, tokenFor } from '../api/appHelper.ts';
 import { DIALECTS } from '../helpers/db.ts';
+import { seedUser } from '../helpers/seed.ts';
 import { tempDir, writeTree } from './helpers.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'sidecars');
@@ -141,5 +142,21 @@ describe.each(DIALECTS)('sidecars from other tools on %s', (dialect) => {
       /metadata repaired in 3 works \(imported all the same\): .*language_editions\.edition_id 1/,
     );
     expect(text).toContain('repaired: ');
+  });
+
+  it('answers the repairs in the admin rescan (a full rescan reads every work again)', async () => {
+    const admin = await seedUser(ta.t, 'scanadmin');
+    await ta.t.db.updateTable('users').set({ grp: 'administrator' }).where('id', '=', admin).execute();
+    const res = await ta.app.inject({
+      method: 'POST',
+      url: '/api/admin/rescan',
+      headers: { authorization: `Bearer ${await tokenFor(ta, admin)}` },
+      payload: { full: true, wait: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().summary.repairs).toMatchObject({
+      works: 3,
+      fields: { 'language_editions.edition_id': 1, nsfw: 1 },
+    });
   });
 });
