@@ -81,7 +81,9 @@ async function upsertCircle(
   pending: Pending,
 ): Promise<number> {
   const key = JSON.stringify([c.id ?? null, c.name, c.sourceId ?? null]);
-  const cached = cache.circles.get(key);
+  // What this transaction wrote wins over the cache: a store circle may have merged away the
+  // name-only circle the cache remembers.
+  const cached = pending.circles.findLast(([k]) => k === key)?.[1] ?? cache.circles.get(key);
   if (cached !== undefined) return cached;
   const id = await upsertCircleRow(trx, c);
   pending.circles.push([key, id]);
@@ -432,9 +434,18 @@ export async function writeNewWorks(
     const rows = [];
     const vaLinks = [];
     const tags = [];
+    // Store circles first: a name-only circle of the same batch then finds the store row instead of
+    // becoming a stand-in that the store circle would merge away under rows not written yet.
+    const circleIds = new Map<number, number>();
+    const storeFirst = [...works].sort(
+      (a, b) => Number(!a.metadata.circle?.id) - Number(!b.metadata.circle?.id),
+    );
+    for (const w of storeFirst) {
+      if (w.metadata.circle) circleIds.set(w.id, await upsertCircle(trx, w.metadata.circle, cache, pending));
+    }
     for (const w of works) {
       const m = w.metadata;
-      const circleId = m.circle ? await upsertCircle(trx, m.circle, cache, pending) : null;
+      const circleId = circleIds.get(w.id) ?? null;
       const vaIds = await upsertVas(trx, m.vas, cache, pending);
       rows.push({
         id: w.id,
