@@ -107,10 +107,10 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     // The folder-name circle comes first in walking order; the sidecar with the store id after it.
     const storeCircle = JSON.stringify({ title: 'T', circle: { id: 47049, name: 'ささやき工房' } });
     const { fx } = await setup({
-      '[ささやき工房] RJ01000031 名前だけ/01.wav': 1,
-      'RJ01000032/01.wav': 1,
-      'RJ01000032/work.json': storeCircle,
-      '[ささやき工房] RJ01000033 もう一つ/01.wav': 1,
+      'a/[ささやき工房] RJ01000031 名前だけ/01.wav': 1,
+      'b/RJ01000032/01.wav': 1,
+      'b/RJ01000032/work.json': storeCircle,
+      'c/[ささやき工房] RJ01000033 もう一つ/01.wav': 1,
     });
     const s = await fx.scan();
     expect(s.worksAdded).toBe(3);
