@@ -14,7 +14,7 @@ export class HttpError extends Error {
 export const badRequest = (msg: string, details?: unknown) => new HttpError(400, msg, details);
 export const unauthorized = (msg = 'No authorization token was found') => new HttpError(401, msg);
 export const forbidden = (msg: string) => new HttpError(403, msg);
-export const notFound = (msg: string) => new HttpError(404, msg);
+export const notFound = (msg: string, details?: unknown) => new HttpError(404, msg, details);
 export const conflict = (msg: string) => new HttpError(409, msg);
 
 /** The disk that holds the data folder (database, caches) is full: 507, nothing was written. */

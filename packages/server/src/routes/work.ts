@@ -2,10 +2,10 @@
  * GET /api/workInfo/{id} (public) and GET /api/work/{id} (with the caller's review fields).
  * Ids arrive as `1441165`, `01441165` or `RJ01441165`.
  */
-import { ErrorBody, parseWorkIdParam, Work } from '@sasayaki/contract';
+import { ErrorBody, parseWorkIdParam, Work, workCodeOfId } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../errors.ts';
-import { getWork } from '../services/catalogue.ts';
+import { getWork, sameDigitWorks } from '../services/catalogue.ts';
 import { baseOf, viewerOf } from './works.ts';
 
 export const workIdParams = {
@@ -25,9 +25,17 @@ export function workIdFrom(req: FastifyRequest): number {
 export const workRoutes: FastifyPluginAsync = async (app) => {
   const one = async (req: FastifyRequest) => {
     const withPlaylistStatus = (req.query as { withPlaylistStatus?: string[] }).withPlaylistStatus;
-    const work = await getWork(app.ctx, workIdFrom(req), viewerOf(req), baseOf(app, req), withPlaylistStatus);
-    if (!work) throw notFound('Work not found');
-    return work;
+    const id = workIdFrom(req);
+    const work = await getWork(app.ctx, id, viewerOf(req), baseOf(app, req), withPlaylistStatus);
+    if (work) return work;
+    // Bare digits mean an RJ code; name the BJ/VJ works with those digits (docs/compatibility.md).
+    const raw = (req.params as { id: string }).id.trim();
+    const meant = /^\d+$/.test(raw) ? await sameDigitWorks(app.ctx, id) : [];
+    if (meant.length === 0) throw notFound('Work not found');
+    const hints = meant.map((w) => `${w.code} has id ${w.id}`).join('; ');
+    throw notFound(`Work not found: ${raw} is ${workCodeOfId(id)}. ${hints}: ask for that id or code`, {
+      candidates: meant,
+    });
   };
   const querystring = {
     type: 'object',

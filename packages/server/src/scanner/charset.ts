@@ -51,9 +51,25 @@ function plausibility(buf: Buffer, charset: string): number {
   return (charset === 'shift_jis' || charset === 'euc-jp' ? kana * 2 : 0) + han * 0.5 - bad * 10;
 }
 
+/** UTF-16 without a BOM: mostly-ASCII text leaves a NUL in every other byte. */
+function bomlessUtf16(buf: Buffer): string | null {
+  const n = Math.min(buf.length, 4096) & ~1;
+  if (n < 4) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (buf[i] === 0) evenNul++;
+    if (buf[i + 1] === 0) oddNul++;
+  }
+  const pairs = n / 2;
+  if (oddNul > pairs * 0.3 && evenNul < pairs * 0.05) return 'utf-16le';
+  if (evenNul > pairs * 0.3 && oddNul < pairs * 0.05) return 'utf-16be';
+  return null;
+}
+
 /** The charset name of a text sample (`utf-8`, `shift_jis`, `gbk`, …). */
 export function detectCharset(buf: Buffer, truncated = false): string {
-  const bom = bomCharset(buf);
+  const bom = bomCharset(buf) ?? bomlessUtf16(buf);
   if (bom) return bom;
   if (isUtf8(buf, truncated)) return 'utf-8';
   const candidates = new Set<string>(['shift_jis', 'gbk']);
@@ -71,4 +87,10 @@ export function detectCharset(buf: Buffer, truncated = false): string {
     }
   }
   return best;
+}
+
+/** A whole text file decoded by its detected charset, without a byte-order mark. */
+export function decodeText(buf: Buffer): string {
+  const sample = buf.subarray(0, CHARSET_SAMPLE_BYTES);
+  return iconv.decode(buf, detectCharset(sample, sample.length < buf.length)).replace(/^\ufeff/, '');
 }

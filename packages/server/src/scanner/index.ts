@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -17,6 +18,7 @@ import { dlsiteProvider, type MetadataProvider } from './metadata/dlsite.ts';
 import { metadataFromFolderName } from './metadata/folderName.ts';
 import { readSidecar } from './metadata/sidecar.ts';
 import type { WorkMetadata } from './metadata/types.ts';
+import { addRepairs, emptyRepairSummary, type RepairSummary } from './repairSummary.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
 import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFolder } from './walk.ts';
@@ -26,6 +28,7 @@ import {
   type ScannedFile,
   type WorkWrite,
   WriteCache,
+  writeNewWorks,
   writeWork,
 } from './writer.ts';
 
@@ -46,6 +49,8 @@ export interface ScanProgress {
   total: number;
   /** The work folder being looked at. */
   current?: string;
+  /** Files and folders listed so far (works phase). */
+  files?: number;
 }
 
 export interface ScanOptions {
@@ -77,6 +82,8 @@ export interface ScanSummary {
   files: number;
   duplicates: Duplicate[];
   errors: ScanIssue[];
+  /** Metadata values the normaliser had to repair (the works are imported all the same). */
+  repairs: RepairSummary;
   ms: number;
 }
 
@@ -89,6 +96,13 @@ interface KnownWork {
 
 /** Works read from disk ahead of the one being written: overlaps file I/O with database writes. */
 const PREPARE_AHEAD = 4;
+
+/** Longest stretch of scanning without giving the event loop (requests being served) a turn. */
+const YIELD_EVERY_MS = 20;
+
+/** New works per write transaction, and files: a batch ends at whichever comes first. */
+const WRITE_BATCH_WORKS = 200;
+const WRITE_BATCH_FILES = 5000;
 
 const silent: ScanLogger = { info() {}, warn() {} };
 
@@ -128,12 +142,12 @@ export function isScanning(db: Db): boolean {
   return running.has(db);
 }
 
-async function readSample(abs: string): Promise<{ buf: Buffer; truncated: boolean }> {
+async function readSample(abs: string, size: number): Promise<{ buf: Buffer; truncated: boolean }> {
   const fh = await fs.open(abs, 'r');
   try {
-    const buf = Buffer.alloc(CHARSET_SAMPLE_BYTES);
+    const buf = Buffer.allocUnsafe(Math.min(size, CHARSET_SAMPLE_BYTES));
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    return { buf: buf.subarray(0, bytesRead), truncated: bytesRead === buf.length };
+    return { buf: buf.subarray(0, bytesRead), truncated: size > buf.length };
   } finally {
     await fh.close();
   }
@@ -174,6 +188,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     files: 0,
     duplicates: [],
     errors: [],
+    repairs: emptyRepairSummary(),
     ms: 0,
   };
   const issue = (i: ScanIssue) => {
@@ -205,26 +220,72 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     );
   const window: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
   for (let i = 0; i < Math.min(PREPARE_AHEAD, folders.length); i++) window.push(prepare(folders[i]!));
+  // New works are written in batches (one transaction, multi-row inserts); known works one by one.
+  const batch: WorkWrite[] = [];
+  let batchFiles = 0;
+  const writeOne = async (w: WorkWrite, absPath: string) => {
+    try {
+      const result = await writeWork(ctx.db, w, { cache, beforeCommit: opts.beforeCommit });
+      if (result.created) summary.worksAdded++;
+      else summary.worksUpdated++;
+    } catch (e) {
+      issue({ path: absPath, message: `work skipped: ${(e as Error).message}` });
+    }
+  };
+  const folderOf = new Map<number, string>();
+  const flush = async () => {
+    const works = batch.splice(0);
+    batchFiles = 0;
+    if (works.length === 0) return;
+    try {
+      await writeNewWorks(ctx.db, works, { cache, beforeCommit: opts.beforeCommit });
+      summary.worksAdded += works.length;
+    } catch {
+      // Some work of the batch cannot be written: each alone, so it costs only itself.
+      for (const w of works) await writeOne(w, folderOf.get(w.id)!);
+    }
+  };
+  let lastYield = Date.now();
+  let filesSeen = 0;
   for (const [i, folder] of folders.entries()) {
-    opts.onProgress?.({ phase: 'works', done: i, total: folders.length, current: folder.relPath });
+    // Unchanged works resolve without any I/O wait: let requests in now and then.
+    if (Date.now() - lastYield > YIELD_EVERY_MS) {
+      await yieldToEventLoop();
+      lastYield = Date.now();
+    }
+    opts.onProgress?.({
+      phase: 'works',
+      done: i,
+      total: folders.length,
+      current: folder.relPath,
+      files: filesSeen,
+    });
     keep.add(folder.id);
     const prepared = await window.shift()!;
     const ahead = folders[i + PREPARE_AHEAD];
     if (ahead) window.push(prepare(ahead));
-    try {
-      if (!prepared.ok) throw prepared.e;
-      if (prepared.r === 'unchanged') {
-        summary.worksUnchanged++;
-        continue;
-      }
-      const result = await writeWork(ctx.db, prepared.r, { cache, beforeCommit: opts.beforeCommit });
-      if (result.created) summary.worksAdded++;
-      else summary.worksUpdated++;
-    } catch (e) {
-      issue({ path: folder.absPath, message: `work skipped: ${(e as Error).message}` });
+    if (!prepared.ok) {
+      issue({ path: folder.absPath, message: `work skipped: ${prepared.e.message}` });
+      continue;
     }
+    filesSeen += prepared.r.files;
+    if (prepared.r.work === 'unchanged') {
+      summary.worksUnchanged++;
+      continue;
+    }
+    const w = prepared.r.work;
+    addRepairs(summary.repairs, folder.absPath, w.metadata.repairs);
+    if (known.has(w.id)) {
+      await writeOne(w, folder.absPath);
+      continue;
+    }
+    batch.push(w);
+    folderOf.set(w.id, folder.absPath);
+    batchFiles += w.files.length;
+    if (batch.length >= WRITE_BATCH_WORKS || batchFiles >= WRITE_BATCH_FILES) await flush();
   }
-  opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length });
+  await flush();
+  opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length, files: filesSeen });
 
   opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
   const underUnreadable = (w: KnownWork) =>
@@ -265,10 +326,15 @@ interface WorkScanOptions extends ScanOptions {
 
 async function metadataFor(
   folder: WorkFolder,
-  topLevel: string[],
+  topLevel: Map<string, number>,
   o: WorkScanOptions,
 ): Promise<WorkMetadata> {
-  const sidecar = await readSidecar(folder.absPath, folder.code.code, topLevel);
+  const sidecar = await readSidecar(
+    folder.absPath,
+    folder.code.code,
+    [...topLevel.keys()],
+    (name) => topLevel.get(name) ?? 0,
+  );
   if (sidecar.problem) o.issue(sidecar.problem);
   if (sidecar.metadata) return sidecar.metadata;
   if (o.provider) {
@@ -285,27 +351,35 @@ async function metadataFor(
   return metadataFromFolderName(path.basename(folder.absPath), folder.code.code);
 }
 
-/** Everything read from disk for one work, or 'unchanged' when its signature matches. */
+/**
+ * Everything read from disk for one work, or 'unchanged' when its signature matches; with the
+ * number of entries listed (for the progress display).
+ */
 async function prepareWork(
   ctx: ScanContext,
   folder: WorkFolder,
   prior: KnownWork | undefined,
   o: WorkScanOptions,
-): Promise<WorkWrite | 'unchanged'> {
-  const tree = await listWorkTree(folder.absPath, o.realRoots);
+): Promise<{ work: WorkWrite | 'unchanged'; files: number }> {
+  const tree = listWorkTree(folder.absPath, o.realRoots);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
   const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
-  if (!o.full && samePlace && signature && prior.scan_signature === signature) return 'unchanged';
+  const listed = tree.entries.length;
+  if (!o.full && samePlace && signature && prior.scan_signature === signature) {
+    return { work: 'unchanged', files: listed };
+  }
 
+  // A work not in the database has no file rows (they go with the work): nothing to ask.
   const previous = new Map(
-    (
-      await ctx.db.db
-        .selectFrom('files')
-        .select(['path', 'size', 'mtime', 'duration', 'charset'])
-        .where('work_id', '=', folder.id)
-        .execute()
+    (prior
+      ? await ctx.db.db
+          .selectFrom('files')
+          .select(['path', 'size', 'mtime', 'duration', 'charset'])
+          .where('work_id', '=', folder.id)
+          .execute()
+      : []
     ).map((f) => [f.path, f]),
   );
   const files: ScannedFile[] = [];
@@ -326,11 +400,11 @@ async function prepareWork(
     let charset: string | null = null;
     try {
       if (type === 'audio') {
-        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs);
+        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs, e.size);
       } else if (type === 'text') {
         if (unchanged && old.charset) charset = old.charset;
         else {
-          const { buf, truncated } = await readSample(abs);
+          const { buf, truncated } = await readSample(abs, e.size);
           charset = detectCharset(buf, truncated);
         }
       }
@@ -344,12 +418,14 @@ async function prepareWork(
     files.push({ path: e.path, type, size: e.size, mtime: e.mtime, duration, charset });
   }
 
-  const topLevel = tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => e.path);
+  const topLevel = new Map(
+    tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => [e.path, e.size]),
+  );
   const metadata = await metadataFor(folder, topLevel, o);
   const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
     duration: number;
   })[];
-  return {
+  const work: WorkWrite = {
     id: folder.id,
     code: folder.code.code,
     rootIndex: folder.rootIndex,
@@ -366,4 +442,5 @@ async function prepareWork(
     signature,
     now: Date.now(),
   };
+  return { work, files: listed };
 }

@@ -5,7 +5,7 @@ import type { WorkMetadata } from './metadata/types.ts';
 import type { TreeEntry } from './walk.ts';
 
 /** Bump when the scanner learns something new, so every work is refreshed once. */
-export const SCANNER_VERSION = 1;
+export const SCANNER_VERSION = 2;
 
 /** Names, sizes and mtimes of the whole tree: equal signature → nothing to do for the work. */
 export function treeSignature(entries: TreeEntry[]): string {

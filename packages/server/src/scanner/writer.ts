@@ -7,7 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import type { TagMeta, WorkMetadata } from './metadata/types.ts';
+import { nsfwOf, type TagMeta, type WorkMetadata } from './metadata/types.ts';
 import { randomKeyOf, searchText, syntheticId } from './summary.ts';
 
 export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
@@ -62,6 +62,13 @@ interface Pending {
   tags: [string, number][];
 }
 
+/** After a commit: what it wrote joins the scan's cache. */
+function learn(cache: WriteCache, pending: Pending): void {
+  for (const [k, id] of pending.circles) cache.circles.set(k, id);
+  for (const name of pending.vas) cache.vas.add(name);
+  for (const [k, id] of pending.tags) cache.tags.set(k, id);
+}
+
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 /** Circles known only by name (from a folder name) get ids from this value up. */
@@ -74,7 +81,9 @@ async function upsertCircle(
   pending: Pending,
 ): Promise<number> {
   const key = JSON.stringify([c.id ?? null, c.name, c.sourceId ?? null]);
-  const cached = cache.circles.get(key);
+  // What this transaction wrote wins over the cache: a store circle may have merged away the
+  // name-only circle the cache remembers.
+  const cached = pending.circles.findLast(([k]) => k === key)?.[1] ?? cache.circles.get(key);
   if (cached !== undefined) return cached;
   const id = await upsertCircleRow(trx, c);
   pending.circles.push([key, id]);
@@ -185,14 +194,8 @@ async function upsertTag(trx: Trx, t: TagMeta): Promise<number> {
   return id;
 }
 
-async function writeTags(
-  trx: Trx,
-  workId: number,
-  tags: TagMeta[],
-  now: number,
-  cache: WriteCache,
-  pending: Pending,
-): Promise<void> {
+/** Ids of the work's metadata tags, upserting tags this scan has not written yet. */
+async function tagIdsFor(trx: Trx, tags: TagMeta[], cache: WriteCache, pending: Pending): Promise<number[]> {
   const ids: number[] = [];
   for (const t of tags) {
     const key = JSON.stringify(t);
@@ -203,6 +206,27 @@ async function writeTags(
     }
     if (!ids.includes(id)) ids.push(id);
   }
+  return ids;
+}
+
+const tagLinks = (workId: number, ids: number[], now: number) =>
+  ids.map((tagId) => ({
+    work_id: workId,
+    tag_id: tagId,
+    origin: 'metadata',
+    vote_status: 1,
+    created_at: now,
+  }));
+
+async function writeTags(
+  trx: Trx,
+  workId: number,
+  tags: TagMeta[],
+  now: number,
+  cache: WriteCache,
+  pending: Pending,
+): Promise<void> {
+  const ids = await tagIdsFor(trx, tags, cache, pending);
   const current = await trx
     .selectFrom('work_tags')
     .select('tag_id')
@@ -222,15 +246,7 @@ async function writeTags(
   if (ids.length) {
     await trx
       .insertInto('work_tags')
-      .values(
-        ids.map((tagId) => ({
-          work_id: workId,
-          tag_id: tagId,
-          origin: 'metadata',
-          vote_status: 1,
-          created_at: now,
-        })),
-      )
+      .values(tagLinks(workId, ids, now))
       .onConflict((oc) => oc.columns(['work_id', 'tag_id']).doNothing())
       .execute();
   }
@@ -301,6 +317,51 @@ async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
   }
 }
 
+/** The works row of a scanned work (create_date and random_key are set on insert only). */
+function workRow(w: WorkWrite, circleId: number | null) {
+  const m = w.metadata;
+  return {
+    source_id: w.code,
+    source_type: 'DLSITE',
+    source_url: m.sourceUrl ?? '',
+    title: m.title,
+    circle_id: circleId,
+    release: m.release,
+    price: m.price,
+    dl_count: m.dlCount,
+    rate_count: m.rateCount,
+    rate_average_2dp: m.rateAverage,
+    rate_count_detail: JSON.stringify(m.rateDetail),
+    rank: m.rank ? JSON.stringify(m.rank) : null,
+    age_category: m.ageCategory,
+    nsfw: nsfwOf(m) ? 1 : 0,
+    has_subtitle: [...w.subtitleLinks.values()].length > 0 ? 1 : 0,
+    duration: w.duration,
+    lang: m.lang,
+    language_editions: JSON.stringify(m.languageEditions),
+    translation_info: JSON.stringify(m.translationInfo),
+    original_workno: m.originalWorkno,
+    work_attributes: m.workAttributes,
+    search_text: searchText(m),
+    root_index: w.rootIndex,
+    folder_path: w.folderPath,
+    scan_signature: w.signature,
+    cover_path: w.coverPath,
+    metadata_source: m.source,
+    updated_at: w.now,
+  };
+}
+
+/** Every scan transaction starts here. */
+async function startScanTransaction(trx: Trx, dialect: Db['dialect']): Promise<void> {
+  // A scan commits thousands of small transactions; waiting for each WAL flush buys nothing
+  // (a crash loses at most the last works' writes, which the next scan redoes).
+  if (dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+  // SQLite: take the write lock before reading, so a scan in another process (the CLI while the
+  // server runs) makes this one wait instead of failing on a stale snapshot.
+  else await sql`update works set updated_at = updated_at where id = -1`.execute(trx);
+}
+
 /** Test seam: runs inside the work's transaction just before commit (throwing rolls it back). */
 export type BeforeCommit = (workId: number) => void | Promise<void>;
 
@@ -313,46 +374,12 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
   const cache = opts.cache ?? new WriteCache();
   const pending: Pending = { circles: [], vas: [], tags: [] };
   const result = await db.db.transaction().execute(async (trx) => {
-    // A scan commits thousands of small transactions; waiting for each WAL flush buys nothing
-    // (a crash loses at most the last works' writes, which the next scan redoes).
-    if (db.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-    // SQLite: take the write lock before reading, so a scan in another process (the CLI while the
-    // server runs) makes this one wait instead of failing on a stale snapshot.
-    else await sql`update works set updated_at = updated_at where id = -1`.execute(trx);
+    await startScanTransaction(trx, db.dialect);
     const m = w.metadata;
     const circleId = m.circle ? await upsertCircle(trx, m.circle, cache, pending) : null;
     const vaIds = await upsertVas(trx, m.vas, cache, pending);
     const prior = await trx.selectFrom('works').select(['id']).where('id', '=', w.id).executeTakeFirst();
-    const row = {
-      source_id: w.code,
-      source_type: 'DLSITE',
-      source_url: m.sourceUrl ?? '',
-      title: m.title,
-      circle_id: circleId,
-      release: m.release,
-      price: m.price,
-      dl_count: m.dlCount,
-      rate_count: m.rateCount,
-      rate_average_2dp: m.rateAverage,
-      rate_count_detail: JSON.stringify(m.rateDetail),
-      rank: m.rank ? JSON.stringify(m.rank) : null,
-      age_category: m.ageCategory,
-      nsfw: m.ageCategory === 'general' ? 0 : 1,
-      has_subtitle: [...w.subtitleLinks.values()].length > 0 ? 1 : 0,
-      duration: w.duration,
-      lang: m.lang,
-      language_editions: JSON.stringify(m.languageEditions),
-      translation_info: JSON.stringify(m.translationInfo),
-      original_workno: m.originalWorkno,
-      work_attributes: m.workAttributes,
-      search_text: searchText(m),
-      root_index: w.rootIndex,
-      folder_path: w.folderPath,
-      scan_signature: w.signature,
-      cover_path: w.coverPath,
-      metadata_source: m.source,
-      updated_at: w.now,
-    };
+    const row = workRow(w, circleId);
     if (prior) {
       await trx.updateTable('works').set(row).where('id', '=', w.id).execute();
     } else {
@@ -374,10 +401,89 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
     await opts.beforeCommit?.(w.id);
     return { created: !prior, fileCount: w.files.length };
   });
-  for (const [k, id] of pending.circles) cache.circles.set(k, id);
-  for (const name of pending.vas) cache.vas.add(name);
-  for (const [k, id] of pending.tags) cache.tags.set(k, id);
+  learn(cache, pending);
   return result;
+}
+
+/** Rows per multi-row insert: far below both databases' limits on bound parameters. */
+const INSERT_CHUNK = 500;
+
+async function insertChunked<T>(
+  items: readonly T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += INSERT_CHUNK) await insert(items.slice(i, i + INSERT_CHUNK));
+}
+
+/**
+ * Writes works the database does not hold yet, all in ONE transaction, with a few multi-row
+ * inserts for the whole batch (works, voice-actor and tag links, files) instead of a dozen
+ * statements per work: what makes a first scan fast. All or nothing: a failing batch leaves the
+ * database as it was (the caller then writes its works one by one, so one bad work costs only
+ * itself).
+ */
+export async function writeNewWorks(
+  db: Db,
+  works: readonly WorkWrite[],
+  opts: WriteOptions = {},
+): Promise<void> {
+  const cache = opts.cache ?? new WriteCache();
+  const pending: Pending = { circles: [], vas: [], tags: [] };
+  await db.db.transaction().execute(async (trx) => {
+    await startScanTransaction(trx, db.dialect);
+    const rows = [];
+    const vaLinks = [];
+    const tags = [];
+    // Store circles first: a name-only circle of the same batch then finds the store row instead of
+    // becoming a stand-in that the store circle would merge away under rows not written yet.
+    const circleIds = new Map<number, number>();
+    const storeFirst = [...works].sort(
+      (a, b) => Number(!a.metadata.circle?.id) - Number(!b.metadata.circle?.id),
+    );
+    for (const w of storeFirst) {
+      if (w.metadata.circle) circleIds.set(w.id, await upsertCircle(trx, w.metadata.circle, cache, pending));
+    }
+    for (const w of works) {
+      const m = w.metadata;
+      const circleId = circleIds.get(w.id) ?? null;
+      const vaIds = await upsertVas(trx, m.vas, cache, pending);
+      rows.push({
+        id: w.id,
+        ...workRow(w, circleId),
+        create_date: today(w.now),
+        random_key: randomKeyOf(w.id),
+      });
+      vaLinks.push(...vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })));
+      tags.push(...tagLinks(w.id, await tagIdsFor(trx, m.tags, cache, pending), w.now));
+    }
+    await insertChunked(rows, (c) => trx.insertInto('works').values(c).execute());
+    await insertChunked(vaLinks, (c) => trx.insertInto('work_vas').values(c).execute());
+    await insertChunked(tags, (c) => trx.insertInto('work_tags').values(c).execute());
+    // Files first, then subtitles with the ids of the audio files they belong to.
+    const idOf = new Map<string, number>();
+    const key = (workId: number, p: string) => `${workId}\u0000${p}`;
+    const plain = works.flatMap((w) =>
+      w.files
+        .filter((f) => !w.subtitleLinks.has(f.path))
+        .map((f) => ({ work_id: w.id, ...f, audio_file_id: null })),
+    );
+    await insertChunked(plain, async (c) => {
+      const ids = await trx.insertInto('files').values(c).returning(['id', 'work_id', 'path']).execute();
+      for (const r of ids) idOf.set(key(r.work_id, r.path), r.id);
+    });
+    const subtitles = works.flatMap((w) =>
+      w.files
+        .filter((f) => w.subtitleLinks.has(f.path))
+        .map((f) => ({
+          work_id: w.id,
+          ...f,
+          audio_file_id: idOf.get(key(w.id, w.subtitleLinks.get(f.path)!)) ?? null,
+        })),
+    );
+    await insertChunked(subtitles, (c) => trx.insertInto('files').values(c).execute());
+    for (const w of works) await opts.beforeCommit?.(w.id);
+  });
+  learn(cache, pending);
 }
 
 /** Removes works whose folder vanished; files, voice-actor and tag links cascade. */

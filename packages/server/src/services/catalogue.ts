@@ -20,7 +20,7 @@
  * Pages are always deterministic: the chosen order is followed by `w.id` in the same direction.
  */
 import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
-import { LIMITS, WORK_ORDERS } from '@sasayaki/contract';
+import { LIMITS, WORK_ORDERS, workCodeOfId, workIdOf } from '@sasayaki/contract';
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
@@ -31,7 +31,7 @@ import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer
 // biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
 export type WorkQuery = SelectQueryBuilder<any, any, any>;
 export type SortDirection = 'asc' | 'desc';
-type Ctx = Pick<AppContext, 'db'>;
+type Ctx = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'log'>>;
 
 export interface ListWorksOptions {
   viewer: Principal;
@@ -158,6 +158,7 @@ export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: strin
       baseUrl,
       withPlaylistStatus: opts.withPlaylistStatus,
       includeReview: opts.includeReview,
+      log: ctx.log,
     });
 
   if (opts.workIds && opts.keepIdOrder) {
@@ -211,8 +212,26 @@ export async function getWork(
     baseUrl,
     includeReview: true,
     withPlaylistStatus,
+    log: ctx.log,
   });
   return work ?? null;
+}
+
+/**
+ * Works whose code has the same digits as an RJ id under another prefix (BJ, VJ): a client that
+ * sends bare digits of a VJ or BJ code asks for the RJ work of those digits (ids in
+ * docs/compatibility.md), and is told which ids it may have meant.
+ */
+export async function sameDigitWorks(ctx: Ctx, rjId: number): Promise<{ id: number; code: string }[]> {
+  if (workCodeOfId(rjId).slice(0, 2) !== 'RJ') return [];
+  const ids = (['BJ', 'VJ'] as const).map((prefix) => workIdOf({ prefix, number: rjId, code: '' }));
+  const rows = await ctx.db.db
+    .selectFrom('works')
+    .select(['id', 'source_id'])
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, code: r.source_id }));
 }
 
 export interface ListParams {

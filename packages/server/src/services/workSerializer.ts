@@ -2,18 +2,27 @@
  * Turns work rows into the API's Work objects (contract `Work`, api-compat.md) with a constant
  * number of queries per page: circles, voice actors, tags, the viewer's tag votes and review,
  * site ratings, other language editions and playlist status are each fetched once for all ids.
+ *
+ * One bad row never fails a page: the JSON columns (written by older versions without checks)
+ * are read through the scanner's normaliser, and every Work built is checked against the
+ * response schema; one that fails is repaired with defaults for its broken parts or, failing
+ * that, left out of the page with one logged error.
  */
-import type {
-  LanguageEdition,
-  OtherLanguageEdition,
-  RateCountDetail,
-  TranslationInfo,
+import {
+  type LanguageEdition,
+  type OtherLanguageEdition,
+  type RateCountDetail,
+  type TranslationInfo,
   Work,
-  WorkTag,
+  type WorkTag,
 } from '@sasayaki/contract';
+import { Compile } from 'typebox/compile';
+import Value from 'typebox/value';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import type { WorkRow } from '../db/schema.ts';
+import { MAX_INT32 } from '../scanner/metadata/clean.ts';
+import { languageEditionsOf, quietReader, rankOf, translationInfoOf } from '../scanner/metadata/normalize.ts';
 
 /** The columns a Work is built from (search_text, scan bookkeeping and paths are left out). */
 export const WORK_COLUMNS = [
@@ -79,16 +88,31 @@ export interface SerializeOptions {
   withPlaylistStatus?: readonly string[];
   /** Add review_text, progress, updated_at, user_name (always present, null when unset). */
   includeReview?: boolean;
+  /** Where a work that had to be left out of a page is reported. */
+  log?: { error(obj: object, msg?: string): void };
 }
 
-function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  if (!text) return fallback;
+/** A JSON column's value, or undefined when it is empty or not JSON. */
+function jsonColumn(text: string | null | undefined): unknown {
+  if (!text) return undefined;
   try {
-    return (JSON.parse(text) as T) ?? fallback;
+    return JSON.parse(text);
   } catch {
-    return fallback;
+    return undefined;
   }
 }
+
+/** Five per-star counts from the stored column, whatever it holds. */
+function storedCounts(text: string | null | undefined): number[] {
+  const v = jsonColumn(text);
+  if (!Array.isArray(v)) return [0, 0, 0, 0, 0];
+  return [0, 1, 2, 3, 4].map((i) => {
+    const n = Number(v[i]);
+    return Number.isFinite(n) ? Math.min(MAX_INT32, Math.max(0, Math.round(n))) : 0;
+  });
+}
+
+const checkWork = Compile(Work);
 
 /** Five per-star counts (1★ first) → `[{review_point, count, ratio}]`, ratio in whole percent. */
 export function rateDetail(counts: readonly number[]): RateCountDetail[] {
@@ -105,7 +129,7 @@ export function coverUrls(baseUrl: string, id: number) {
 }
 
 function translationInfo(row: WorkListRow): TranslationInfo {
-  const t = parseJson<Partial<TranslationInfo>>(row.translation_info, {});
+  const t = translationInfoOf(quietReader(), jsonColumn(row.translation_info));
   return {
     ...t,
     lang: t.lang ?? row.lang ?? null,
@@ -130,7 +154,9 @@ export async function serializeWorks(
   const ids = rows.map((r) => r.id);
   const userId = opts.viewer.kind === 'account' ? opts.viewer.id : null;
   const circleIds = [...new Set(rows.map((r) => r.circle_id).filter((c): c is number => c !== null))];
-  const editions = new Map(rows.map((r) => [r.id, parseJson<LanguageEdition[]>(r.language_editions, [])]));
+  const editions = new Map(
+    rows.map((r) => [r.id, languageEditionsOf(quietReader(), jsonColumn(r.language_editions))]),
+  );
   const infos = new Map(rows.map((r) => [r.id, translationInfo(r)]));
   const relatedCodes = new Set<string>();
   for (const r of rows) {
@@ -243,7 +269,7 @@ export async function serializeWorks(
   const relatedByCode = new Map(related.map((r) => [r.source_id, r]));
   const memberships = new Set(inPlaylists.map((m) => `${m.playlist_id}/${m.work_id}`));
 
-  return rows.map((row) => {
+  const built = rows.map((row) => {
     const circle = row.circle_id !== null ? circleById.get(row.circle_id) : undefined;
     const info = infos.get(row.id)!;
     const siteDetail = rateDetail(siteCounts.get(row.id) ?? [0, 0, 0, 0, 0]);
@@ -275,7 +301,7 @@ export async function serializeWorks(
       const other = relatedByCode.get(code);
       if (!other || seen.has(code)) continue;
       seen.add(code);
-      const otherInfo = parseJson<Partial<TranslationInfo>>(other.translation_info, {});
+      const otherInfo = translationInfoOf(quietReader(), jsonColumn(other.translation_info));
       otherEditions.push({
         id: other.id,
         lang: other.lang ?? otherInfo.lang ?? '',
@@ -312,11 +338,11 @@ export async function serializeWorks(
       review_count: Number(row.review_count),
       rate_count: Number(row.rate_count),
       rate_average_2dp: Number(row.rate_average_2dp),
-      rate_count_detail: rateDetail(parseJson<number[]>(row.rate_count_detail, [])),
+      rate_count_detail: rateDetail(storedCounts(row.rate_count_detail)),
       site_rate_count: siteCount,
       site_rate_average_2dp: siteCount ? Math.round((siteSum / siteCount) * 100) / 100 : 0,
       site_rate_count_detail: siteDetail,
-      rank: parseJson<Work['rank']>(row.rank, null),
+      rank: rankOf(quietReader(), jsonColumn(row.rank)),
       has_subtitle: !!row.has_subtitle,
       duration: Math.round(Number(row.duration)),
       language_editions: editions.get(row.id) ?? [],
@@ -340,6 +366,23 @@ export async function serializeWorks(
     }
     return work;
   });
+  return built.flatMap((work) => servable(work, opts));
+}
+
+/** The work as the response schema accepts it: as built, repaired, or left out (logged). */
+function servable(work: Work, opts: SerializeOptions): Work[] {
+  const workId = work.id;
+  if (checkWork.Check(work)) return [work];
+  const repaired = Value.Repair(Work, work) as Work;
+  if (checkWork.Check(repaired)) return [repaired];
+  (opts.log ?? console).error(
+    {
+      workId,
+      problems: [...checkWork.Errors(work)].slice(0, 5).map((e) => `${e.instancePath} ${e.message}`),
+    },
+    'work left out of the page: it does not fit the response schema',
+  );
+  return [];
 }
 
 /** Tags are listed normal-trust first, then weak, then downvoted. */

@@ -103,6 +103,22 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     });
   });
 
+  it('gives a name-only circle the store id of a circle of that name written in the same scan', async () => {
+    // The folder-name circle comes first in walking order; the sidecar with the store id after it.
+    const storeCircle = JSON.stringify({ title: 'T', circle: { id: 47049, name: 'ささやき工房' } });
+    const { fx } = await setup({
+      'a/[ささやき工房] RJ01000031 名前だけ/01.wav': 1,
+      'b/RJ01000032/01.wav': 1,
+      'b/RJ01000032/work.json': storeCircle,
+      'c/[ささやき工房] RJ01000033 もう一つ/01.wav': 1,
+    });
+    const s = await fx.scan();
+    expect(s.worksAdded).toBe(3);
+    for (const id of [1000031, 1000032, 1000033]) expect((await work(fx, id))?.circle_id).toBe(47049);
+    const circles = await fx.db.db.selectFrom('circles').select(['id', 'name']).execute();
+    expect(circles).toEqual([{ id: 47049, name: 'ささやき工房' }]);
+  });
+
   it('reports a broken sidecar and falls back to the folder name', async () => {
     const { fx } = await setup({
       '[Maker] RJ01000061 Folder Title/01.wav': 1,
@@ -280,10 +296,9 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       lib[`RJ0100002${i}/work.json`] = sidecar;
     }
     const { fx } = await setup(lib);
-    let n = 0;
     const s = await fx.scan({
       beforeCommit: (id) => {
-        if (++n === 1) throw new Error(`killed while writing ${id}`);
+        if (id === 1000021) throw new Error(`killed while writing ${id}`);
       },
     });
     expect(s.worksAdded).toBe(4);

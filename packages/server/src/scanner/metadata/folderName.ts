@@ -2,9 +2,11 @@
  * Last-resort metadata from the folder name: `[Circle] RJ01234567 Title` → title `Title`,
  * circle `Circle`. The circle is a `[…]`/`【…】` group leading the name once the code is taken
  * out (`RJ01234567 [Circle] Title` works too); other brackets (`[ENG]`) stay in the title.
- * A bare code folder gets the code as its title.
+ * A bare code folder gets the code as its title. Folder names are untrusted too: the result goes
+ * through the normaliser.
  */
 import { workCodeRegExp } from '@sasayaki/contract/workCode';
+import { normalizeWork } from './normalize.ts';
 import { emptyMetadata, type WorkMetadata } from './types.ts';
 
 /** Bracketed edition labels that are not circle names: `[ENG]`, `[中文]`, `【英語版】`. */
@@ -22,7 +24,9 @@ export function metadataFromFolderName(folderName: string, code: string): WorkMe
     .replace(/_+/g, ' ')
     .replace(EDGE_SEPARATORS, '')
     .replace(/\s{2,}/g, ' ');
-  const m = emptyMetadata('folder', title || code);
-  if (circle?.[1]?.trim()) m.circle = { name: circle[1].trim() };
-  return m;
+  const circleName = circle?.[1]?.trim();
+  return (
+    normalizeWork({ title: title || code, ...(circleName ? { circle: circleName } : {}) }, 'folder') ??
+    emptyMetadata('folder', code)
+  );
 }

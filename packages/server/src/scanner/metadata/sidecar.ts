@@ -1,22 +1,17 @@
 /**
- * Sidecar metadata: a JSON file in the work folder in the shape of this API's work object —
- * our own `work.json`, or `RJ01234567.json` as the downloaders save `/api/work/{id}`.
+ * Sidecar metadata: a JSON file in the work folder — our own `work.json`, `RJ01234567.json` as
+ * the downloaders save `/api/work/{id}`, or the store's product JSON saved by hand. Any text
+ * encoding (UTF-8 with or without BOM, UTF-16, Shift_JIS …); the content goes through the
+ * normaliser like every other source.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  ageOf,
-  arr,
-  dateOf,
-  emptyMetadata,
-  fileNameOf,
-  num,
-  obj,
-  readSalesAndRatings,
-  str,
-  type TagMeta,
-  type WorkMetadata,
-} from './types.ts';
+import { decodeText } from '../charset.ts';
+import { normalizeWork } from './normalize.ts';
+import type { WorkMetadata } from './types.ts';
+
+/** Larger files are no metadata anyone wrote by hand or saved from an API. */
+export const MAX_SIDECAR_BYTES = 16 * 1024 * 1024;
 
 /** Sidecar candidates among the work's top-level file names, best first. */
 export function sidecarNames(code: string, topLevelNames: string[]): string[] {
@@ -24,71 +19,13 @@ export function sidecarNames(code: string, topLevelNames: string[]): string[] {
   return wanted.flatMap((w) => topLevelNames.filter((n) => n.toLowerCase() === w));
 }
 
-function tagOf(raw: unknown): TagMeta | null {
-  const t = obj(raw);
-  if (!t) return null;
-  const i18n = obj(t.i18n) ?? {};
-  const loc = (k: string) => obj(i18n[k]) ?? {};
-  const ja = str(loc('ja-jp').name);
-  const name = str(t.name) ?? ja ?? str(loc('en-us').name);
-  if (!name) return null;
-  const id = num(t.id);
-  const tag: TagMeta = { name };
-  if (Number.isInteger(id) && id > 0) tag.id = id;
-  const set = (k: keyof TagMeta, v: string | null) => {
-    if (v) (tag as unknown as Record<string, string>)[k] = v;
-  };
-  set('en', str(loc('en-us').name));
-  set('ja', ja);
-  set('zh', str(loc('zh-cn').name));
-  set('censoredEn', str(loc('en-us').censored));
-  set('censoredJa', str(loc('ja-jp').censored));
-  set('censoredZh', str(loc('zh-cn').censored));
-  return tag;
-}
-
-/** Metadata from a parsed work object; null when it is not one (no title). */
+/**
+ * Metadata from a parsed sidecar; null when it is not a work object (no title). The store's
+ * product API answers a list of one product: that list is read as its product.
+ */
 export function parseWorkObject(json: unknown): WorkMetadata | null {
-  const w = obj(json);
-  const title = w && str(w.title);
-  if (!w || !title) return null;
-  const m = emptyMetadata('sidecar', title);
-  for (const k of ['title_en', 'title_ja', 'title_zh']) {
-    const alt = str(w[k]);
-    if (alt && alt !== title) m.altTitles.push(alt);
-  }
-  const circle = obj(w.circle);
-  const circleName = str(circle?.name) ?? str(w.name);
-  if (circleName) {
-    const id = num(circle?.id ?? w.circle_id);
-    m.circle = {
-      name: circleName,
-      ...(Number.isInteger(id) && id > 0 ? { id } : {}),
-      ...(str(circle?.source_id) ? { sourceId: str(circle?.source_id)! } : {}),
-    };
-  }
-  m.vas = arr(w.vas)
-    .map((v) => str(obj(v)?.name) ?? str(v))
-    .filter((v): v is string => !!v);
-  m.tags = arr(w.tags)
-    .map(tagOf)
-    .filter((t): t is TagMeta => !!t);
-  m.release = dateOf(w.release);
-  m.sourceUrl = str(w.source_url);
-  readSalesAndRatings(m, w);
-  m.ageCategory =
-    w.age_category_string !== undefined
-      ? ageOf(w.age_category_string)
-      : w.nsfw === false
-        ? 'general'
-        : 'adult';
-  m.languageEditions = arr(w.language_editions);
-  m.translationInfo = obj(w.translation_info) ?? {};
-  m.lang = str(m.translationInfo.lang) ?? str(w.lang);
-  m.originalWorkno = str(w.original_workno) ?? str(m.translationInfo.original_workno);
-  m.workAttributes = str(w.work_attributes) ?? '';
-  m.coverHint = str(w.cover) ?? fileNameOf(w.mainCoverUrl);
-  return m;
+  const one = Array.isArray(json) && json.length === 1 ? json[0] : json;
+  return normalizeWork(one, 'sidecar');
 }
 
 export interface SidecarResult {
@@ -101,20 +38,24 @@ export async function readSidecar(
   workAbs: string,
   code: string,
   topLevelNames: string[],
+  sizeOf: (name: string) => number,
 ): Promise<SidecarResult> {
   for (const name of sidecarNames(code, topLevelNames)) {
     const file = path.join(workAbs, name);
+    const unusable = (message: string): SidecarResult => ({
+      metadata: null,
+      problem: { path: file, message: `sidecar ${message}: next metadata source used` },
+    });
+    if (sizeOf(name) > MAX_SIDECAR_BYTES) return unusable(`larger than ${MAX_SIDECAR_BYTES} bytes`);
+    let json: unknown;
     try {
-      const text = (await fs.readFile(file, 'utf8')).replace(/^\ufeff/, '');
-      const meta = parseWorkObject(JSON.parse(text));
-      if (meta) return { metadata: meta };
-      return { metadata: null, problem: { path: file, message: 'sidecar has no title: ignored' } };
+      json = JSON.parse(decodeText(await fs.readFile(file)));
     } catch (e) {
-      return {
-        metadata: null,
-        problem: { path: file, message: `sidecar unreadable: ${(e as Error).message}` },
-      };
+      return unusable(`unreadable (${(e as Error).message.slice(0, 200)})`);
     }
+    if (!json || typeof json !== 'object') return unusable('is not a JSON object');
+    const meta = parseWorkObject(json);
+    return meta ? { metadata: meta } : unusable('has no title');
   }
   return { metadata: null };
 }

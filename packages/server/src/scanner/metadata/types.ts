@@ -1,4 +1,7 @@
 /** Work metadata as every provider (sidecar file, online store, folder name) delivers it. */
+import type { LanguageEdition, TranslationInfo, Work } from '@sasayaki/contract';
+import type { Repair } from './clean.ts';
+
 export interface TagMeta {
   /** The store's tag id, when known. */
   id?: number;
@@ -11,6 +14,12 @@ export interface TagMeta {
   censoredJa?: string;
   censoredZh?: string;
 }
+
+/** The translation fields a source gave; what it left out is derived when a work is served. */
+export type TranslationMeta = Partial<TranslationInfo> & {
+  is_translation_agree?: boolean;
+  is_volunteer?: boolean;
+};
 
 export interface WorkMetadata {
   /** Which provider answered: 'sidecar', 'dlsite', 'folder'. */
@@ -29,15 +38,19 @@ export interface WorkMetadata {
   rateAverage: number;
   /** Counts for 1★..5★. */
   rateDetail: [number, number, number, number, number];
-  rank: unknown[] | null;
+  rank: NonNullable<Work['rank']> | null;
   ageCategory: 'general' | 'r15' | 'adult';
+  /** The source's own nsfw flag; null when it gave none (then derived from the age category). */
+  nsfw: boolean | null;
   lang: string | null;
-  languageEditions: unknown[];
-  translationInfo: Record<string, unknown>;
+  languageEditions: LanguageEdition[];
+  translationInfo: TranslationMeta;
   originalWorkno: string | null;
   workAttributes: string;
   /** A file name (or path) of the work's cover image, to look for inside the work folder. */
   coverHint: string | null;
+  /** What the normaliser had to change in the source's values, for the scan report. */
+  repairs: Repair[];
 }
 
 export function emptyMetadata(source: string, title: string): WorkMetadata {
@@ -57,60 +70,16 @@ export function emptyMetadata(source: string, title: string): WorkMetadata {
     rateDetail: [0, 0, 0, 0, 0],
     rank: null,
     ageCategory: 'adult',
+    nsfw: null,
     lang: null,
     languageEditions: [],
     translationInfo: {},
     originalWorkno: null,
     workAttributes: '',
     coverHint: null,
+    repairs: [],
   };
 }
 
-/** Loose readers for untrusted JSON. */
-export const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-export const num = (v: unknown): number => {
-  const n = typeof v === 'string' ? Number(v) : v;
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
-};
-export const obj = (v: unknown): Record<string, unknown> | null =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
-export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-
-export function ageOf(v: unknown): WorkMetadata['ageCategory'] {
-  const s = String(v ?? '').toLowerCase();
-  if (s === 'general' || s === 'all' || s === '1') return 'general';
-  if (s === 'r15' || s === 'r-15' || s === '2') return 'r15';
-  return 'adult';
-}
-
-/** `YYYY-MM-DD` from a date or date-time string, or null. */
-export function dateOf(v: unknown): string | null {
-  const m = /^(\d{4})[-/](\d{2})[-/](\d{2})/.exec(String(v ?? ''));
-  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
-}
-
-/** The file name at the end of a URL or path (`…/RJ01234567_img_main.jpg` → that name). */
-export function fileNameOf(v: unknown): string | null {
-  const s = str(v);
-  if (!s) return null;
-  const clean = s.split(/[?#]/)[0]!;
-  const name = clean.slice(clean.lastIndexOf('/') + 1);
-  return /\.(jpe?g|png|webp|gif|bmp|avif)$/i.test(name) ? name : null;
-}
-
-/**
- * Sales and rating fields, spelled the same in the store's product JSON and in this API's own
- * work object: price, dl_count, rate_count, rate_average_2dp, rate_count_detail, rank.
- */
-export function readSalesAndRatings(m: WorkMetadata, src: Record<string, unknown>): void {
-  m.price = Math.max(0, Math.round(num(src.price)));
-  m.dlCount = Math.max(0, Math.round(num(src.dl_count)));
-  m.rateCount = Math.max(0, Math.round(num(src.rate_count)));
-  m.rateAverage = num(src.rate_average_2dp);
-  for (const d of arr(src.rate_count_detail)) {
-    const o = obj(d);
-    const point = Math.round(num(o?.review_point));
-    if (o && point >= 1 && point <= 5) m.rateDetail[point - 1] = Math.max(0, Math.round(num(o.count)));
-  }
-  m.rank = Array.isArray(src.rank) ? src.rank : null;
-}
+/** nsfw as stored: the source's explicit flag wins; derived from the age category otherwise. */
+export const nsfwOf = (m: WorkMetadata): boolean => m.nsfw ?? m.ageCategory !== 'general';
