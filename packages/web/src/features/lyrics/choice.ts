@@ -39,7 +39,9 @@ export function withMatchedLyrics(
       automatic || !picked
         ? chooseLyric(next)
         : next.findIndex(
-            (l) => l === picked || (l.subtitle_file_path !== undefined && l.subtitle_file_path === picked.subtitle_file_path),
+            (l) =>
+              l === picked ||
+              (l.subtitle_file_path !== undefined && l.subtitle_file_path === picked.subtitle_file_path),
           ),
   };
 }

@@ -13,7 +13,8 @@ import type { QueueTrack } from './types.ts';
 function matchLocalSubtitles(tracks: readonly QueueTrack[]): void {
   const local = new Set(useSettings.getState().localSubtitledWorks);
   const byWork = new Map<number, QueueTrack[]>();
-  for (const t of tracks) if (local.has(t.work.id)) byWork.set(t.work.id, [...(byWork.get(t.work.id) ?? []), t]);
+  for (const t of tracks)
+    if (local.has(t.work.id)) byWork.set(t.work.id, [...(byWork.get(t.work.id) ?? []), t]);
   for (const [workId, ofWork] of byWork) {
     localLyricsFor(workId, ofWork).then(
       (matched) => matched.size > 0 && usePlayerStore.getState().addMatchedLyrics(matched),

@@ -3,7 +3,13 @@
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
-import { chooseLyric, type QueueLyric, roundOffset, withLocalLyric, withMatchedLyrics } from '../lyrics/index.ts';
+import {
+  chooseLyric,
+  type QueueLyric,
+  roundOffset,
+  withLocalLyric,
+  withMatchedLyrics,
+} from '../lyrics/index.ts';
 import { loadPrefs, savePrefs } from './prefs.ts';
 import {
   followingIndex,
@@ -271,7 +277,11 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => ({
       const apply = (t: QueueTrack): QueueTrack => {
         const matched = byHash.get(t.hash);
         if (!matched) return t;
-        const { lyrics, selectedLyricIndex } = withMatchedLyrics(t.availableLyrics, t.selectedLyricIndex, matched);
+        const { lyrics, selectedLyricIndex } = withMatchedLyrics(
+          t.availableLyrics,
+          t.selectedLyricIndex,
+          matched,
+        );
         return { ...t, availableLyrics: lyrics, selectedLyricIndex };
       };
       const preview = s.lyricsPreviewTrack ? apply(s.lyricsPreviewTrack) : null;

@@ -33,14 +33,24 @@ export function ImportProgress({ state }: { state: ImportState }) {
   if (state.status === 'finished') {
     const r = state.result;
     return (
-      <Alert severity="success" onClose={dismissImport} data-testid="subtitle-import-result" data-phase="finished">
+      <Alert
+        severity="success"
+        onClose={dismissImport}
+        data-testid="subtitle-import-result"
+        data-phase="finished"
+      >
         {t('subtitles.imported', { name: r.fileName, files: r.files, count: r.workIds.length })}
         {r.skipped > 0 && <div>{t('subtitles.skipped', { count: r.skipped })}</div>}
       </Alert>
     );
   }
   return (
-    <Alert severity="error" onClose={dismissImport} data-testid="subtitle-import-error" data-kind={state.kind}>
+    <Alert
+      severity="error"
+      onClose={dismissImport}
+      data-testid="subtitle-import-error"
+      data-kind={state.kind}
+    >
       {t(`subtitles.errors.${state.kind}`, { name: state.fileName, message: state.message })}
     </Alert>
   );

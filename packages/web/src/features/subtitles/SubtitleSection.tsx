@@ -60,7 +60,11 @@ export function SubtitleSection() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('subtitles.help')}
       </Typography>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}>
+      <Stack
+        direction="row"
+        spacing={1.5}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}
+      >
         <Button variant="contained" component="label" startIcon={<UploadFileRounded />} disabled={busy}>
           {t('subtitles.import')}
           <input
@@ -85,7 +89,8 @@ export function SubtitleSection() {
       <Typography variant="body2" color="text.secondary" data-testid="subtitle-storage">
         {storage === null
           ? t('subtitles.storageUnknown')
-          : storage && t('subtitles.storage', { used: formatBytes(storage.used), quota: formatBytes(storage.quota) })}
+          : storage &&
+            t('subtitles.storage', { used: formatBytes(storage.used), quota: formatBytes(storage.quota) })}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', mt: 2, gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle2" component="h4" sx={{ flex: 1 }}>
@@ -157,7 +162,12 @@ export function SubtitleSection() {
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{t('subtitles.cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()} data-testid="subtitle-confirm-delete">
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void remove()}
+            data-testid="subtitle-confirm-delete"
+          >
             {t('subtitles.delete')}
           </Button>
         </DialogActions>

@@ -38,7 +38,12 @@ export function importSubtitleArchive(file: File): Promise<ImportState> {
     };
     worker.onerror = (e) => {
       e.preventDefault();
-      void end({ status: 'error', fileName: file.name, kind: 'unknown', message: e.message || 'worker failed' });
+      void end({
+        status: 'error',
+        fileName: file.name,
+        kind: 'unknown',
+        message: e.message || 'worker failed',
+      });
     };
     worker.postMessage({ file });
   });

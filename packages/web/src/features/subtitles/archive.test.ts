@@ -76,7 +76,10 @@ describe('walking an archive', () => {
   });
 
   it('decompresses in batches and counts what it finds, nested archives included', () => {
-    const entries = Array.from({ length: 7 }, (_, i) => ({ name: `RJ123456/${i}.lrc`, data: `[00:0${i}.00]${i}` }));
+    const entries = Array.from({ length: 7 }, (_, i) => ({
+      name: `RJ123456/${i}.lrc`,
+      data: `[00:0${i}.00]${i}`,
+    }));
     entries.push({ name: 'n.zip', data: makeZip([{ name: 'RJ123456/x.lrc', data: LRC }]) } as never);
     let found = 0;
     const batches = [...subtitleBatches(makeZip(entries), { batchSize: 3, onFound: (n) => (found += n) })];

@@ -61,7 +61,12 @@ export interface WalkOptions {
  * The subtitle files of an archive in batches of at most `batchSize`, nested archives unpacked.
  * Throws ImportError('corrupt') when the outer archive (or a nested one) cannot be read.
  */
-export function* subtitleBatches(zip: Uint8Array, opts: WalkOptions, prefix = '', depth = 0): Generator<ArchiveFile[]> {
+export function* subtitleBatches(
+  zip: Uint8Array,
+  opts: WalkOptions,
+  prefix = '',
+  depth = 0,
+): Generator<ArchiveFile[]> {
   const names = zipEntryNames(zip);
   const wanted = names.flatMap((name, index) => (isWanted(name) ? [index] : []));
   opts.onFound?.(wanted.filter((i) => !isNestedZip(names[i] as string)).length);

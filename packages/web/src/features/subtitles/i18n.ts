@@ -16,8 +16,10 @@ export const subtitlesBundle: Bundle = {
         notZip: '{{name}} is not a zip archive. Only .zip archives can be imported.',
         duplicate: 'This archive has already been imported ({{name}}).',
         corrupt: '{{name}} could not be decompressed. Please re-zip the files and try again.',
-        noSubtitles: 'No subtitle content matched for file {{name}} (no .lrc/.vtt/.srt/.ass with a work code).',
-        quota: 'The browser has no storage left for {{name}}; nothing was imported. Free some space or delete other archives.',
+        noSubtitles:
+          'No subtitle content matched for file {{name}} (no .lrc/.vtt/.srt/.ass with a work code).',
+        quota:
+          'The browser has no storage left for {{name}}; nothing was imported. Free some space or delete other archives.',
         unknown: 'Import of {{name}} failed: {{message}}',
       },
       storage: 'Storage used by this site: {{used}} of {{quota}}',
@@ -90,8 +92,10 @@ export const subtitlesBundle: Bundle = {
         notZip: '{{name}} は zip アーカイブではありません。取り込めるのは .zip だけです。',
         duplicate: 'このアーカイブは取り込み済みです（{{name}}）。',
         corrupt: '{{name}} を展開できませんでした。圧縮し直してからお試しください。',
-        noSubtitles: 'ファイル {{name}} に一致する字幕がありません（作品コード付きの .lrc/.vtt/.srt/.ass がない）。',
-        quota: 'ブラウザの保存領域が足りないため、{{name}} は取り込まれていません。空きを作るか他のアーカイブを削除してください。',
+        noSubtitles:
+          'ファイル {{name}} に一致する字幕がありません（作品コード付きの .lrc/.vtt/.srt/.ass がない）。',
+        quota:
+          'ブラウザの保存領域が足りないため、{{name}} は取り込まれていません。空きを作るか他のアーカイブを削除してください。',
         unknown: '{{name}} の取り込みに失敗しました：{{message}}',
       },
       storage: 'このサイトの使用容量：{{used}} / {{quota}}',

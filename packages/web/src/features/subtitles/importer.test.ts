@@ -4,11 +4,15 @@ import { concat, makeZip, SJIS } from '../../../test/zips.ts';
 import { openSubtitleDb, SCHEMA_VERSIONS, type SubtitleDb } from './db.ts';
 import { ImportError } from './errors.ts';
 import { type ImportProgress, importArchive } from './importer.ts';
+import { localLyricsFor } from './match.ts';
 import { listPackages, removePackage, subtitledWorkIds, subtitlesOfWork } from './repository.ts';
 
 const freshDb = (): SubtitleDb => openSubtitleDb('test', { indexedDB: new IDBFactory(), IDBKeyRange });
-const lrc = (seconds: number, text = 'おやすみ') => `[00:00.50]${text}\n[00:${String(seconds).padStart(2, '0')}.00]`;
-const sjisLrc = new Uint8Array([0x5b, 0x30, 0x30, 0x3a, 0x30, 0x32, 0x2e, 0x30, 0x30, 0x5d, 0x82, 0xa8, 0x82, 0xe2]);
+const lrc = (seconds: number, text = 'おやすみ') =>
+  `[00:00.50]${text}\n[00:${String(seconds).padStart(2, '0')}.00]`;
+const sjisLrc = new Uint8Array([
+  0x5b, 0x30, 0x30, 0x3a, 0x30, 0x32, 0x2e, 0x30, 0x30, 0x5d, 0x82, 0xa8, 0x82, 0xe2,
+]);
 
 async function kindOf(p: Promise<unknown>): Promise<string> {
   try {
@@ -32,7 +36,10 @@ const archive = () =>
     { name: 'RJ123456 はじめて/01.lrc', data: lrc(6) },
     { name: 'RJ123456 はじめて/02.lrc', data: `\uFEFF${lrc(6)}` }, // same text with a BOM: one content
     { name: concat('RJ01234567/', SJIS.oyasumiLrc), data: sjisLrc },
-    { name: 'nested/RJ01234567.zip', data: makeZip([{ name: 'sub/03.vtt', data: 'WEBVTT\n\n00:01.000 --> 00:09.500\nやあ' }]) },
+    {
+      name: 'nested/RJ01234567.zip',
+      data: makeZip([{ name: 'sub/03.vtt', data: 'WEBVTT\n\n00:01.000 --> 00:09.500\nやあ' }]),
+    },
     { name: 'misc/no-code.srt', data: '1\n00:00:01,000 --> 00:00:02,000\nx' },
     { name: '__MACOSX/RJ123456 はじめて/._01.lrc', data: 'fork' },
     { name: 'RJ123456 はじめて/cover.png', data: 'png' },
@@ -42,7 +49,11 @@ describe('importing an archive', () => {
   it('stores each subtitle once per content, with its path, work ids and duration', async () => {
     const db = freshDb();
     const seen: ImportProgress[] = [];
-    const r = await importArchive(db, { name: 'subs.zip', bytes: archive() }, { onProgress: (p) => seen.push(p) });
+    const r = await importArchive(
+      db,
+      { name: 'subs.zip', bytes: archive() },
+      { onProgress: (p) => seen.push(p) },
+    );
     expect(r).toMatchObject({ fileName: 'subs.zip', files: 4, skipped: 1, workIds: [123456, 1234567] });
     expect(await counts(db)).toEqual({ packages: 1, contents: 3, records: 4 });
     expect(seen[0]?.phase).toBe('verifying');
@@ -83,7 +94,10 @@ describe('importing an archive', () => {
 
   it('imports a large archive chunk by chunk and removes a chunked import that fails half-way', async () => {
     const db = freshDb();
-    const entries = Array.from({ length: 25 }, (_, i) => ({ name: `RJ123456/${i}.lrc`, data: lrc(5, `line ${i}`) }));
+    const entries = Array.from({ length: 25 }, (_, i) => ({
+      name: `RJ123456/${i}.lrc`,
+      data: lrc(5, `line ${i}`),
+    }));
     const chunked = { chunkedAbove: 100, chunkFiles: 10, concurrency: 4 };
     const r = await importArchive(db, { name: 'big.zip', bytes: makeZip(entries) }, chunked);
     expect(r.files).toBe(25);
@@ -134,5 +148,35 @@ describe('database versions', () => {
     for (const v of next) upgraded.version(v.version).stores(v.stores);
     expect(await counts(upgraded)).toEqual({ packages: 1, contents: 3, records: 4 });
     expect(await subtitledWorkIds(upgraded)).toEqual([123456, 1234567]);
+  });
+});
+
+describe('matching local subtitles to tracks', () => {
+  it('scores every subtitle of the work per track: 0.3 title + 0.7 duration, best first', async () => {
+    const db = freshDb();
+    await importArchive(db, {
+      name: 'm.zip',
+      bytes: makeZip([
+        { name: 'RJ123456/01 はじめに.lrc', data: lrc(6) },
+        { name: 'RJ123456/02 耳かき.mp3.vtt', data: 'WEBVTT\n\n00:00.500 --> 00:05.000\nx' },
+        { name: 'RJ999999/01 はじめに.lrc', data: lrc(6, 'other work') },
+      ]),
+    });
+    const tracks = [
+      { hash: 'a', title: '01 はじめに.wav', duration: 6 },
+      { hash: 'b', title: '02 耳かき.mp3', duration: 5 },
+    ];
+    const byTrack = await localLyricsFor(123456, tracks, db);
+    const first = byTrack.get('a') ?? [];
+    expect(first.map((l) => [l.title, l.confidence])).toEqual([
+      ['01 はじめに.lrc', 1],
+      // titles 5 edits apart over 7 characters, durations 1 s apart
+      ['02 耳かき.mp3.vtt', expect.closeTo(0.3 * (1 - 5 / 7) + 0.7 * 0.8, 5)],
+    ]);
+    expect(first[0]?.content).toContain('おやすみ');
+    expect(first[0]?.subtitle_file_path).toBe('RJ123456/01 はじめに.lrc');
+    // The .vtt named after the audio file is an exact title match.
+    expect(byTrack.get('b')?.[0]).toMatchObject({ title: '02 耳かき.mp3.vtt', confidence: 1 });
+    expect((await localLyricsFor(555555, tracks, db)).size).toBe(0);
   });
 });

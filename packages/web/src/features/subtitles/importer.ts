@@ -52,7 +52,11 @@ export interface ImportOptions {
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight, keeping the order of results. */
-export async function mapPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
@@ -146,7 +150,12 @@ async function runImport(
     for (const batch of batches) files.push(...(await prepare(batch)));
     if (files.length === 0) throw new ImportError('noSubtitles', name);
     packageId = await db.transaction('rw', [...ALL_TABLES], async () => {
-      const id = await addPackage(db, { ...row, status: 'finished', file_count: stored, work_count: works.size });
+      const id = await addPackage(db, {
+        ...row,
+        status: 'finished',
+        file_count: stored,
+        work_count: works.size,
+      });
       await writeFiles(db, id, files);
       return id;
     });
@@ -158,7 +167,11 @@ async function runImport(
         await db.transaction('rw', [...ALL_TABLES], () => writeFiles(db, packageId, files));
       }
       if (stored === 0) throw new ImportError('noSubtitles', name);
-      await db.subtitle_package.update(packageId, { status: 'finished', file_count: stored, work_count: works.size });
+      await db.subtitle_package.update(packageId, {
+        status: 'finished',
+        file_count: stored,
+        work_count: works.size,
+      });
     } catch (e) {
       await removePackage(db, packageId).catch(() => undefined);
       throw e;

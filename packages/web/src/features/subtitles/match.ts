@@ -39,7 +39,9 @@ export async function localLyricsFor(
       content: c.text,
       confidence: matchConfidence(c, { title: track.title, duration: track.duration }),
     }));
-    scored.sort((a, b) => b.confidence - a.confidence || a.subtitle_file_path.localeCompare(b.subtitle_file_path));
+    scored.sort(
+      (a, b) => b.confidence - a.confidence || a.subtitle_file_path.localeCompare(b.subtitle_file_path),
+    );
     out.set(track.hash, scored);
   }
   return out;

@@ -1,5 +1,11 @@
 /** Every read and write of the local subtitle database goes through here. */
-import { ALL_TABLES, type SubtitleContent, type SubtitleDb, type SubtitlePackage, type SubtitleRecord } from './db.ts';
+import {
+  ALL_TABLES,
+  type SubtitleContent,
+  type SubtitleDb,
+  type SubtitlePackage,
+  type SubtitleRecord,
+} from './db.ts';
 
 /** Rows per bulk insert (a chunk of a large archive is written in one go of this size). */
 export const BULK_INSERT_SIZE = 10_000;
@@ -31,23 +37,36 @@ export function addPackage(db: SubtitleDb, row: Omit<SubtitlePackage, 'id'>): Pr
  * Stores files of a package: contents already stored (same hash, from this or another archive)
  * are shared, new ones added; then one record per file. Call inside a transaction.
  */
-export async function writeFiles(db: SubtitleDb, packageId: number, files: readonly PreparedFile[]): Promise<void> {
+export async function writeFiles(
+  db: SubtitleDb,
+  packageId: number,
+  files: readonly PreparedFile[],
+): Promise<void> {
   const now = Date.now();
   const idByHash = new Map<string, number>();
   const hashes = [...new Set(files.map((f) => f.hash))];
   for (const part of slices(hashes, BULK_INSERT_SIZE)) {
-    for (const c of await db.subtitle_content.where('file_hash').anyOf(part).toArray()) idByHash.set(c.file_hash, c.id);
+    for (const c of await db.subtitle_content.where('file_hash').anyOf(part).toArray())
+      idByHash.set(c.file_hash, c.id);
   }
   const fresh: Omit<SubtitleContent, 'id'>[] = [];
   const queued = new Set<string>();
   for (const f of files) {
     if (idByHash.has(f.hash) || queued.has(f.hash)) continue;
     queued.add(f.hash);
-    fresh.push({ size: f.content.length, file_hash: f.hash, content: f.content, duration: f.duration, created_at: now });
+    fresh.push({
+      size: f.content.length,
+      file_hash: f.hash,
+      content: f.content,
+      duration: f.duration,
+      created_at: now,
+    });
   }
   for (const part of slices(fresh, BULK_INSERT_SIZE)) {
     const ids = await db.subtitle_content.bulkAdd(part as SubtitleContent[], { allKeys: true });
-    part.forEach((c, i) => idByHash.set(c.file_hash, ids[i] as number));
+    part.forEach((c, i) => {
+      idByHash.set(c.file_hash, ids[i] as number);
+    });
   }
   const records = files.map((f) => ({
     subtitle_file_path: f.path,
@@ -56,7 +75,8 @@ export async function writeFiles(db: SubtitleDb, packageId: number, files: reado
     subtitle_content_id: idByHash.get(f.hash) as number,
     created_at: now,
   }));
-  for (const part of slices(records, BULK_INSERT_SIZE)) await db.subtitle_record.bulkAdd(part as SubtitleRecord[]);
+  for (const part of slices(records, BULK_INSERT_SIZE))
+    await db.subtitle_record.bulkAdd(part as SubtitleRecord[]);
 }
 
 /**

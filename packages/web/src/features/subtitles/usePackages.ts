@@ -10,7 +10,10 @@ export interface StorageUse {
 }
 
 /** The imported packages and the site's storage use, re-read after every change. */
-export function usePackages(): { packages: SubtitlePackage[] | null; storage: StorageUse | null | undefined } {
+export function usePackages(): {
+  packages: SubtitlePackage[] | null;
+  storage: StorageUse | null | undefined;
+} {
   const revision = useSubtitleStore((s) => s.revision);
   const [packages, setPackages] = useState<SubtitlePackage[] | null>(null);
   // undefined: not known yet; null: the browser does not say.
