@@ -126,7 +126,7 @@ export function SubtitleSection() {
             disableGutters
             data-testid="subtitle-package"
             secondaryAction={
-              <Tooltip title={t('subtitles.delete')}>
+              <Tooltip title={t('subtitles.delete')} describeChild>
                 <IconButton
                   edge="end"
                   aria-label={`${t('subtitles.delete')} ${p.file_name}`}
