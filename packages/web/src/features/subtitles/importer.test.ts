@@ -114,6 +114,17 @@ describe('importing an archive', () => {
     expect(await counts(db)).toEqual({ packages: 1, contents: 25, records: 25 });
   });
 
+  it('reports a full disk as a quota error and keeps nothing, in one transaction or in chunks', async () => {
+    const db = freshDb();
+    const full = () => Promise.reject(new DOMException('disk full', 'QuotaExceededError'));
+    db.subtitle_record.bulkAdd = full as never;
+    expect(await kindOf(importArchive(db, { name: 'a.zip', bytes: archive() }))).toBe('quota');
+    expect(await counts(db)).toEqual({ packages: 0, contents: 0, records: 0 });
+    const chunked = { chunkedAbove: 10, chunkFiles: 2 };
+    expect(await kindOf(importArchive(db, { name: 'a.zip', bytes: archive() }, chunked))).toBe('quota');
+    expect(await counts(db)).toEqual({ packages: 0, contents: 0, records: 0 });
+  });
+
   it('deletes a package with its records and the contents no other package uses', async () => {
     const db = freshDb();
     const shared = { name: 'RJ123456/shared.lrc', data: lrc(3, 'shared') };
