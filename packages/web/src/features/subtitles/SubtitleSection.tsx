@@ -62,8 +62,9 @@ export function SubtitleSection() {
       </Typography>
       <Stack
         direction="row"
+        useFlexGap
         spacing={1.5}
-        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1, mb: 1.5 }}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}
       >
         <Button variant="contained" component="label" startIcon={<UploadFileRounded />} disabled={busy}>
           {t('subtitles.import')}
