@@ -135,6 +135,26 @@ test('an imported archive gives a work without subtitle files its subtitles, in 
   await expect(card).toHaveCount(1);
   await expect(card.getByTestId('local-subtitle-chip')).toBeVisible();
 
+  // A keyword over 500 characters goes by POST too, with the local works.
+  const long = Array.from({ length: 110 }, () => WORK.keyword).join(' ');
+  const longRequest = page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/search/'));
+  await page.goto(`/works?keyword=${encodeURIComponent(long)}&subtitle=1`);
+  const longBody = (await longRequest).postDataJSON() as { keyword: string; localSubtitledWorks: number[] };
+  expect(longBody.keyword.length).toBeGreaterThan(500);
+  expect(longBody.localSubtitledWorks).toEqual([999_999, WORK.id]);
+  await expect(page.getByTestId('work-card').filter({ hasText: '耳元朗読の本' })).toHaveCount(1);
+
+  // The library and its swipers (popular, recommended) send them as well.
+  const posted: { url: string; body: { localSubtitledWorks?: number[] } }[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/(works|recommender\/)/.test(r.url()))
+      posted.push({ url: r.url(), body: r.postDataJSON() });
+  });
+  await page.goto('/works?subtitle=1');
+  await expect(page.getByTestId('work-card').first()).toBeVisible();
+  await expect.poll(() => posted.map((p) => new URL(p.url).pathname).sort()).toContain('/api/works');
+  for (const p of posted) expect(p.body.localSubtitledWorks, p.url).toEqual([999_999, WORK.id]);
+
   // Deleting the package takes the subtitles and the list entry away.
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete fan-subs.zip' }).click();

@@ -200,7 +200,8 @@ export function LyricsPreviewDialog() {
                           <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
                             {l?.title}
                           </Typography>
-                          {l?.subtitle_file_path && <LocalChip />}
+                          {/* On a phone the title needs the room; the options still say 'Local'. */}
+                          {l?.subtitle_file_path && !fullScreen && <LocalChip />}
                           {l && <ConfidenceChip confidence={l.confidence} />}
                           {track?.selectedLyricIndex === Number(v) && (
                             <Chip
