@@ -12,7 +12,7 @@ import { type Config, loadConfig, paths } from './config.ts';
 import { openDb } from './db/connect.ts';
 import { HttpError } from './errors.ts';
 import { startBackgroundScans, withEffectiveLibrary } from './scanner/background.ts';
-import { generateDemoLibrary } from './scanner/demoLibrary.ts';
+import { generateDemoLibrary } from './demo/generate.ts';
 import { scanLibrary } from './scanner/index.ts';
 import { formatSummary, progressReporter } from './scanner/report.ts';
 import { createUser, listUsers, setPassword } from './services/users.ts';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoLibrary, generateDemoLibrary } from './generate.ts';
+import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 
 const dirs: string[] = [];
 const tmp = () => {
