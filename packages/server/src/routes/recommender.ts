@@ -16,7 +16,7 @@ import {
   neighbourIds,
   popularIds,
   recordFeedback,
-} from '../services/recommender.ts';
+} from '../recommender/index.ts';
 import { findUserById } from '../services/users.ts';
 import { publicBase } from '../urls.ts';
 
