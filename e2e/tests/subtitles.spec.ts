@@ -151,7 +151,7 @@ test('an imported archive gives a work without subtitle files its subtitles, in 
       posted.push({ url: r.url(), body: r.postDataJSON() });
   });
   await page.goto('/works?subtitle=1');
-  await expect(page.getByTestId('work-card').first()).toBeVisible();
+  await expect(page.getByTestId('work-card').first()).toBeVisible({ timeout: 30_000 }); // the library's first load is slow on a busy machine
   await expect.poll(() => posted.map((p) => new URL(p.url).pathname).sort()).toContain('/api/works');
   for (const p of posted) expect(p.body.localSubtitledWorks, p.url).toEqual([999_999, WORK.id]);
 

@@ -109,7 +109,14 @@ async function runImport(
   opts: ImportOptions,
 ): Promise<ImportResult> {
   const progress: ImportProgress = { phase: 'verifying', done: 0, total: 0 };
-  const report = () => opts.onProgress?.({ ...progress });
+  // Every report re-renders the page's progress bar: at most ten a second while files stream by.
+  let reportedAt = 0;
+  const report = (force = true) => {
+    const now = Date.now();
+    if (!force && now - reportedAt < 100) return;
+    reportedAt = now;
+    opts.onProgress?.({ ...progress });
+  };
   report();
   if (!isZip(bytes)) throw new ImportError('notZip');
   await purgeUnfinished(db);
@@ -132,7 +139,7 @@ async function runImport(
     const prepared = await mapPool(batch, concurrency, async (f) => {
       const p = await prepareFile(f, name);
       progress.done++;
-      if (progress.done % 50 === 0 || progress.done === progress.total) report();
+      report(progress.done === progress.total);
       return p;
     });
     const kept = prepared.filter((p): p is PreparedFile => p !== null);
