@@ -30,6 +30,8 @@ export function connectionConfig(opts: Pick<PgPoolOptions, 'url' | 'schema' | 'c
   return {
     connectionString: opts.url,
     connectionTimeoutMillis: opts.connectTimeoutMs,
+    // Names the server's backends in pg_stat_activity (per schema, so tests can find their own).
+    application_name: opts.schema ? `sasayaki:${opts.schema}` : 'sasayaki',
     ...(opts.schema ? { options: `-c search_path=${opts.schema},public` } : {}),
   };
 }
