@@ -13,6 +13,7 @@ import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
 import { runForRequest } from './db/requestScope.ts';
 import { HttpError, insufficientStorage, isDiskFull, RETRY_AFTER_SECONDS, unavailableFor } from './errors.ts';
+import { refuseNulCharacters } from './inputText.ts';
 import { checkNumericParams } from './numericParams.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Library } from './storage/library.ts';
@@ -53,6 +54,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
 
   // Numbers in the query string and path go through one parser (numericParams.ts).
   app.addHook('preValidation', checkNumericParams);
+  app.addHook('preValidation', refuseNulCharacters);
   // The handler and its queries run with a signal that aborts when the client goes away, so
   // PostgreSQL can cancel work nobody will read (db/pgPool.ts).
   app.addHook('preHandler', (req, reply, done) => {

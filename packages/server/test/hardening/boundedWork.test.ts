@@ -77,6 +77,18 @@ describe.each(DIALECTS)('bounded requests on %s', (dialect) => {
     expect(r.json()).toEqual({ error: expect.any(String), code: 'BAD_NUMBER' });
   });
 
+  it('refuses the NUL character in text before any work', async () => {
+    const r = await ta.app.inject({
+      method: 'POST',
+      url: '/api/auth/email/verify',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { verifyId: '\u0000', code: '123456' },
+    });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().code).toBe('NUL_CHARACTER');
+    expect((await ta.app.inject({ method: 'GET', url: '/api/tags/2147483648' })).statusCode).toBe(404);
+  });
+
   it('still takes plain numbers', async () => {
     const r = await ta.app.inject({
       method: 'GET',
@@ -198,7 +210,7 @@ describe.runIf(pgAvailable)('PostgreSQL connections that drop or whose client le
 
   const get = async (path: string) => {
     const r = await fetch(`${url}${path}`);
-    return { status: r.status, body: await r.json() };
+    return { status: r.status, body: (await r.json()) as { code?: string } };
   };
 
   it('cancels the query when the client goes away', async () => {

@@ -45,7 +45,10 @@ export interface TestDb extends Db {
 
 export async function openTestDb(
   dialect: 'sqlite' | 'postgres',
-  options: Pick<OpenOptions, 'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs' | 'onConnectionError'> = {},
+  options: Pick<
+    OpenOptions,
+    'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs' | 'onConnectionError'
+  > = {},
 ): Promise<TestDb> {
   if (dialect === 'postgres') {
     const pgSchema = `t_${randomBytes(6).toString('hex')}`;
