@@ -62,3 +62,40 @@ describe.each(DIALECTS)('hostile requests on %s', (dialect) => {
     LONG ? 600_000 : 60_000,
   );
 });
+
+describe.runIf(LONG)('bounded load', () => {
+  it('serves 200 clients for 60 s over real HTTP with no error and no 5xx', async () => {
+    const { default: autocannon } = await import('autocannon');
+    const ta = await openTestApp('sqlite');
+    try {
+      await seedWorks(ta.t, [{ id: 1441165, title: '耳かき', tags: [{ id: 1, name: '癒し' }] }]);
+      const url = await ta.app.listen({ host: '127.0.0.1', port: 0 });
+      const result = await autocannon({
+        url,
+        connections: 200,
+        duration: 60,
+        requests: [
+          { method: 'GET', path: '/api/works' },
+          { method: 'GET', path: `/api/search/${encodeURIComponent('耳かき $tag:癒し$')}` },
+          {
+            method: 'POST',
+            path: '/api/search/',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ keyword: '$t:a$ '.repeat(16) }),
+          },
+          { method: 'GET', path: '/api/work/1441165' },
+          { method: 'GET', path: '/api/playlist/get-playlists?page=1e309' },
+        ],
+      });
+      console.log(
+        `load: ${result.requests.total} requests, p99 ${result.latency.p99} ms, ${result['5xx']} × 5xx`,
+      );
+      expect(result.errors).toBe(0);
+      expect(result.timeouts).toBe(0);
+      expect(result['5xx']).toBe(0);
+      expect(result.requests.total).toBeGreaterThan(1000);
+    } finally {
+      await ta.close();
+    }
+  }, 180_000);
+});
