@@ -88,7 +88,7 @@ describe.runIf(LONG)('bounded load', () => {
         ],
       });
       console.log(
-        `load: ${result.requests.total} requests, p99 ${result.latency.p99} ms, ${result['5xx']} × 5xx`,
+        `load: ${result.requests.total} requests, p99 ${result.latency.p99} ms, ${result.errors} errors (${result.timeouts} timeouts), ${result['5xx']} × 5xx`,
       );
       expect(result.errors).toBe(0);
       expect(result.timeouts).toBe(0);
