@@ -11,6 +11,7 @@ import { playlistRoutes } from './playlist.ts';
 import { recommenderRoutes } from './recommender.ts';
 import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
+import { serverInfoRoutes } from './serverInfo.ts';
 import { tracksRoutes } from './tracks.ts';
 import { voteRoutes } from './vote.ts';
 import { workRoutes } from './work.ts';
@@ -20,6 +21,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // First: sets req.principal for every route below (fastify-plugin, not encapsulated).
   await app.register(authPluginRegistration);
   await app.register(healthRoutes);
+  await app.register(serverInfoRoutes);
   await app.register(authRoutes);
   await app.register(reviewRoutes);
   await app.register(voteRoutes);
