@@ -99,6 +99,35 @@ describe.each(DIALECTS)('kikoeru front end calls on %s', (dialect) => {
     });
   });
 
+  it('searches at /api/search with and without the slash, the keyword in the query', async () => {
+    const ids = async (url: string) => {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      return res.json().works.map((w: { id: number }) => w.id);
+    };
+    for (const url of ['/api/search?keyword=RJ01000001', '/api/search/?keyword=RJ01000001']) {
+      expect(await ids(url), url).toEqual([1000001]);
+    }
+    for (const url of ['/api/search', '/api/search/', '/api/search?keyword=']) {
+      expect((await ids(`${url}${url.includes('?') ? '&' : '?'}order=id&sort=asc`)).sort(), url).toEqual([
+        1000001, 1000002,
+      ]);
+    }
+  });
+
+  it('describes the kikoeru routes in the OpenAPI document', async () => {
+    const doc = (await get('/api/docs/json')).json();
+    for (const route of [
+      '/api/config/shared',
+      '/api/version',
+      '/api/me',
+      '/api/media/check-lrc/{workId}/{fileId}',
+      '/api/search',
+    ]) {
+      expect(doc.paths, route).toHaveProperty([route]);
+    }
+  });
+
   it('redirects the former /api/me to /api/auth/me', async () => {
     const res = await get('/api/me');
     expect(res.statusCode).toBe(302);
