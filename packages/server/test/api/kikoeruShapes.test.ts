@@ -11,9 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoLibrary } from '../../src/scanner/demoLibrary.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { shapeOf, shapeText } from '../helpers/jsonShape.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
 
 const snapshot = (name: string) => path.join(import.meta.dirname, '__snapshots__', 'kikoeru', `${name}.json`);
 
@@ -41,14 +42,15 @@ interface Call {
   method?: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
   body?: unknown;
-  /** Send the registered user's token. */
-  auth?: boolean;
+  /** Send the registered user's token, or an administrator's. */
+  auth?: boolean | 'admin';
   status?: number;
 }
 
 describe.each(DIALECTS)('kikoeru wire format on %s', (dialect) => {
   let ta: TestApp;
   let token = '';
+  let adminToken = '';
   let work: { circle: { id: number }; tags: { id: number }[]; vas: { id: string }[] };
   let hashes: { withLrc: string; withoutLrc: string };
 
@@ -56,7 +58,10 @@ describe.each(DIALECTS)('kikoeru wire format on %s', (dialect) => {
     const res = await ta.app.inject({
       method,
       url,
-      headers: { host: '127.0.0.1:9300', ...(auth ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        host: '127.0.0.1:9300',
+        ...(auth ? { authorization: `Bearer ${auth === 'admin' ? adminToken : token}` } : {}),
+      },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     expect(res.statusCode, `${method} ${url}: ${res.body.slice(0, 300)}`).toBe(status);
@@ -72,6 +77,8 @@ describe.each(DIALECTS)('kikoeru wire format on %s', (dialect) => {
     token = (
       await call({ method: 'POST', url: '/api/auth/reg', body: { name: 'kikoeru', password: 'listener' } })
     ).token;
+    const admin = await createUser(ta.t, { name: 'boss01', password: 'secret1', group: 'administrator' });
+    adminToken = await tokenFor(ta, admin.id);
     // The user's own fields (userRating, progress, review_text) hold values, not null.
     await call({
       method: 'PUT',
@@ -148,6 +155,28 @@ describe.each(DIALECTS)('kikoeru wire format on %s', (dialect) => {
   it('lyrics: check-lrc with and without an LRC file', async () => {
     await pin('check-lrc', { url: `/api/media/check-lrc/${hashes.withLrc}` });
     await pin('check-lrc', { url: `/api/media/check-lrc/${hashes.withoutLrc}` });
+  });
+
+  it('user management of the admin pages', async () => {
+    await pin('credentials-users', { url: '/api/credentials/users', auth: 'admin' });
+    await pin('message', {
+      method: 'POST',
+      url: '/api/credentials/user',
+      auth: 'admin',
+      body: { name: 'made01', password: 'pass01', group: 'user' },
+    });
+    await pin('message', {
+      method: 'PUT',
+      url: '/api/credentials/user',
+      auth: 'admin',
+      body: { name: 'made01', newPassword: 'pass02' },
+    });
+    await pin('message', {
+      method: 'DELETE',
+      url: '/api/credentials/user',
+      auth: 'admin',
+      body: { users: [{ name: 'made01' }] },
+    });
   });
 
   it('errors: {error} for unknown works and files', async () => {
