@@ -9,10 +9,11 @@ import path from 'node:path';
 import { ErrorBody, parseWorkIdParam } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { paths } from '../config.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { COVER_TYPES, type CoverType, coverFile } from '../services/covers.ts';
 import { sendFile } from '../services/media.ts';
 import { Root } from '../storage/root.ts';
+import { workNotFound } from './work.ts';
 
 export const coversRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Root(paths.covers(app.ctx.config));
@@ -46,12 +47,13 @@ export const coversRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (req, reply) => {
       const file = (req.params as { file: string }).file;
-      const id = parseWorkIdParam(file.replace(/\.jpe?g$/i, ''));
+      const raw = file.replace(/\.jpe?g$/i, '');
+      const id = parseWorkIdParam(raw);
       if (id === null)
         throw badRequest(`Cover "${file}" is not valid: ask for {workId}.jpg or {workId}, e.g. 1441165.jpg`);
       const type = ((req.query as { type?: CoverType }).type ?? 'main') as CoverType;
       const abs = await coverFile(app.ctx, id, type);
-      if (!abs) throw notFound('Work not found');
+      if (!abs) throw await workNotFound(app.ctx, raw, id);
       return sendFile(
         req,
         reply,
