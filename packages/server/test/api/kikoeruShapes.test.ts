@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateDemoLibrary } from '../../src/scanner/demoLibrary.ts';
+import { generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
