@@ -47,6 +47,9 @@ export const SYSTEM_PLAYLIST_NAMES = {
   marked: '__SYS_PLAYLIST_MARKED',
 } as const;
 
+/** Default player seek steps in seconds: the web app's settings and the server's shared config. */
+export const DEFAULT_SEEK_SECONDS = { rewind: 5, forward: 30 } as const;
+
 /** Limits of spec §9 that the server and the web app both enforce. */
 export const LIMITS = {
   usernameMin: 5,

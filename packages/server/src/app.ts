@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@sasayaki/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -93,7 +94,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     openapi: {
       info: {
         title: 'Sasayaki API',
-        version: '1.1.3',
+        version: APP_VERSION,
         description: 'Catalogue, search, media, accounts and community API of Sasayaki.',
       },
       components: {

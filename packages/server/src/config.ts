@@ -3,6 +3,7 @@
  * Environment names are `SASAYAKI_*` (plus the conventional `DATABASE_URL`).
  */
 import path from 'node:path';
+import { DEFAULT_SEEK_SECONDS } from '@sasayaki/contract';
 import { DB_DEFAULTS, type OpenOptions } from './db/connect.ts';
 
 export interface Config {
@@ -52,6 +53,9 @@ export interface Config {
   accel: AccelMode;
   /** URI prefix of nginx's internal location for library files (nginx mode). */
   accelPrefix: string;
+  /** Player seek steps in seconds that clients read from GET /api/config/shared. */
+  rewindSeekSeconds: number;
+  forwardSeekSeconds: number;
 }
 
 export const ACCEL_MODES = ['off', 'nginx', 'sendfile'] as const;
@@ -73,6 +77,12 @@ function accelMode(v: string | undefined): AccelMode {
 function int(v: string | undefined, dflt: number): number {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.trunc(n) : dflt;
+}
+
+function seekSeconds(name: string, v: string | undefined, dflt: number): number {
+  const n = int(v, dflt);
+  if (n >= 1) return n;
+  throw new Error(`${name} is "${v}": use a whole number of seconds, 1 or more`);
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -109,6 +119,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     accel: accelMode(env.SASAYAKI_ACCEL),
     // One path segment or more, no trailing slash: the X-Accel-Redirect target is built on it.
     accelPrefix: `/${(env.SASAYAKI_ACCEL_PREFIX || '/_sasayaki/library').replace(/^\/+|\/+$/g, '')}`,
+    rewindSeekSeconds: seekSeconds(
+      'SASAYAKI_REWIND_SECONDS',
+      env.SASAYAKI_REWIND_SECONDS,
+      DEFAULT_SEEK_SECONDS.rewind,
+    ),
+    forwardSeekSeconds: seekSeconds(
+      'SASAYAKI_FORWARD_SECONDS',
+      env.SASAYAKI_FORWARD_SECONDS,
+      DEFAULT_SEEK_SECONDS.forward,
+    ),
     ...overrides,
   };
   return config;

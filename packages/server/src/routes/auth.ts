@@ -145,6 +145,19 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+  // Older kikoeru front ends (cached as installed web apps) still ask the former address.
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Former address of GET /api/auth/me: redirects there',
+        response: { 302: { description: 'Location: /api/auth/me', type: 'null' } },
+      },
+    },
+    (_req, reply) => reply.redirect('/api/auth/me'),
+  );
+
   app.post<{ Body: { oldPassword: string; newPassword: string } }>(
     '/api/auth/change-password',
     {

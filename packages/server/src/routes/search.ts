@@ -1,6 +1,7 @@
 /**
- * GET /api/search/{keyword} and POST /api/search/ (body keyword, for keywords over 500
- * characters): the keyword grammar of spec §5 compiled to SQL by services/searchSql.ts.
+ * GET /api/search/{keyword}, GET /api/search/?keyword= and POST /api/search/ (body keyword, for
+ * keywords over 500 characters): the keyword grammar of spec §5 compiled to SQL by
+ * services/searchSql.ts.
  */
 import { LIMITS } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -45,18 +46,25 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     },
     (req) => search(req, (req.params as { keyword: string }).keyword),
   );
-  app.get(
-    '/api/search/',
-    {
-      schema: {
-        tags: ['works'],
-        summary: 'Empty keyword: every work',
-        querystring,
-        response: workListResponses,
+  // kikoeru-express answers `/api/search` with and without the slash; later kikoeru front ends
+  // send the keyword as a query parameter there.
+  for (const url of ['/api/search/', '/api/search']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['works'],
+          summary: 'Search by the `keyword` query parameter; without one, every work',
+          querystring: {
+            ...querystring,
+            properties: { ...querystring.properties, keyword: keywordSchema },
+          },
+          response: workListResponses,
+        },
       },
-    },
-    (req) => search(req, ''),
-  );
+      (req) => search(req, String((req.query as { keyword?: string }).keyword ?? '')),
+    );
+  }
   for (const url of ['/api/search/', '/api/search']) {
     app.post(
       url,

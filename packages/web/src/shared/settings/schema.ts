@@ -1,4 +1,6 @@
 /** Every stored setting of spec §3 with its default (spec §9). */
+import { DEFAULT_SEEK_SECONDS } from '@sasayaki/contract';
+
 export const QUALITY_BEHAVIORS = ['fluentFirst', 'qualityFirst', 'lowQualityOnly'] as const;
 export const INITIAL_PATH_BEHAVIORS = ['auto', 'root'] as const;
 export const SIDEBAR_EXPAND_MODES = ['overlay', 'push'] as const;
@@ -75,8 +77,8 @@ export function defaultSettings(locale: string): Settings {
     sidebarExpandMode: 'overlay',
     playerStyle: 'new',
     subtitleDisplayMode: 'in-app',
-    rewindSeekTime: 5,
-    forwardSeekTime: 30,
+    rewindSeekTime: DEFAULT_SEEK_SECONDS.rewind,
+    forwardSeekTime: DEFAULT_SEEK_SECONDS.forward,
     showCensoredTag: false,
     tagVoteRules: false,
     darkMode: 'system',
