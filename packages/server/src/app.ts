@@ -33,7 +33,9 @@ export const WEB_DIST = path.resolve(fileURLToPath(new URL('../../web/dist', imp
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // Forwarding headers are believed only from the configured proxies: anyone else could
+    // rotate X-Forwarded-For to escape the rate limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
     routerOptions: { maxParamLength: 2000 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
