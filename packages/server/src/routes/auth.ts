@@ -5,12 +5,14 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { errorResponses, messageSchema, str, userSchema } from '../auth/apiSchemas.ts';
+import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import {
   changePassword,
   confirmPasswordReset,
   login,
   register,
+  RESET_REQUESTED,
   registrationEnabled,
   requestEmailLink,
   requestPasswordReset,
@@ -18,7 +20,8 @@ import {
   userView,
   verifyEmailLink,
 } from '../services/accounts.ts';
-import { LOGIN_LIMIT, LOGIN_RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
+import { LoginGuard } from '../services/loginGuard.ts';
+import { LOGIN_RATE_LIMITED } from '../services/rateLimit.ts';
 import { findUserById, GUEST_NAME } from '../services/users.ts';
 
 const authAnswer = {
@@ -35,36 +38,37 @@ const credentials = {
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
-  const byName = new WindowLimiter(LOGIN_LIMIT.perName, LOGIN_LIMIT.windowMs);
-  const byAddress = new WindowLimiter(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs);
+  const guard = new LoginGuard();
+  // The guest password is public: limits on its name would only let anyone lock everyone out.
+  const guardedName = (name: string) => {
+    const key = name.trim().toLowerCase();
+    return key === GUEST_NAME ? null : key;
+  };
 
-  const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
-  // The guest password is public: a per-name limit would only let anyone lock everyone out of it.
-  const countsPerName = (name: string) => name.trim().toLowerCase() !== GUEST_NAME;
-
-  /** Refuses with 429 while the name or the address is over its limit of failures. */
+  /** Refuses with 429 while the address, the name from this address or the name is limited. */
   function checkLimits(name: string, ip: string, reply: FastifyReply): void {
-    const a = byAddress.check(`ip:${ip}`);
-    const n = countsPerName(name) ? byName.check(nameKey(name)) : { allowed: true, retryAfter: 0 };
-    if (!a.allowed || !n.allowed) {
-      reply.header('retry-after', String(Math.max(a.retryAfter, n.retryAfter)));
-      throw new HttpError(429, LOGIN_RATE_LIMITED);
+    const r = guard.check(guardedName(name), ip);
+    if (!r.allowed) {
+      reply.header('retry-after', String(r.retryAfter));
+      throw new HttpError(429, LOGIN_RATE_LIMITED, undefined, 'LOGIN_RATE_LIMITED');
     }
   }
 
-  /** Runs an attempt; a refusal counts against the name and the address (success does not). */
-  async function limited<T>(
+  /** Runs an attempt; a refusal counts against the limits, a success makes the address known. */
+  async function limited(
     name: string,
     ip: string,
     reply: FastifyReply,
-    attempt: () => Promise<T>,
-  ): Promise<T> {
+    attempt: () => Promise<UserRow>,
+  ): Promise<UserRow> {
     checkLimits(name, ip, reply);
+    const key = guardedName(name);
     try {
-      return await attempt();
+      const row = await attempt();
+      if (key !== null) guard.succeed(key, ip);
+      return row;
     } catch (err) {
-      byAddress.hit(`ip:${ip}`);
-      if (countsPerName(name)) byName.hit(nameKey(name));
+      guard.fail(key, ip);
       throw err;
     }
   }
@@ -253,7 +257,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         tags: ['auth'],
         summary: 'Mail a password reset code to the email linked to the account (by name or email)',
         description:
-          'Errors: `user not found` (404), `must bind email first` (403). Rate-limited like login.',
+          'The answer is the same whether or not the account exists or has an email (only the owner of the linked email learns the code). Rate-limited like login.',
         body: { type: 'object', properties: { name: str(1000), email: str(320) } },
         response: {
           200: {
@@ -269,10 +273,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const who = req.body.name ?? req.body.email ?? '';
       // Each request mails a code: all of them count, not only failures.
       checkLimits(who, req.ip, reply);
-      byName.hit(nameKey(who));
-      byAddress.hit(`ip:${req.ip}`);
-      const verifyId = await requestPasswordReset(db, config, req.body);
-      return { verifyId, message: 'reset code sent' };
+      guard.fail(guardedName(who), req.ip);
+      const { verifyId, mail } = await requestPasswordReset(db, config, req.body);
+      // Sent after answering, so the time to answer does not tell whether a mail went out.
+      mail.catch((err: unknown) => req.log.error({ err }, 'sending the password reset mail failed'));
+      return { verifyId, message: RESET_REQUESTED };
     },
   );
 
