@@ -11,8 +11,8 @@ import {
   changePassword,
   confirmPasswordReset,
   login,
-  register,
   RESET_REQUESTED,
+  register,
   registrationEnabled,
   requestEmailLink,
   requestPasswordReset,
@@ -21,6 +21,7 @@ import {
   verifyEmailLink,
 } from '../services/accounts.ts';
 import { LoginGuard } from '../services/loginGuard.ts';
+import { nameKey } from '../services/names.ts';
 import { LOGIN_RATE_LIMITED } from '../services/rateLimit.ts';
 import { findUserById, GUEST_NAME } from '../services/users.ts';
 
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   const guard = new LoginGuard();
   // The guest password is public: limits on its name would only let anyone lock everyone out.
   const guardedName = (name: string) => {
-    const key = name.trim().toLowerCase();
+    const key = nameKey(name);
     return key === GUEST_NAME ? null : key;
   };
 

@@ -20,6 +20,7 @@ import {
   groupOf,
   hashPassword,
   validateName,
+  validateNewName,
   validatePassword,
   verifyPassword,
 } from './users.ts';
@@ -83,7 +84,7 @@ export async function register(
   input: { name: string; password: string; recommenderUuid?: string },
 ): Promise<UserRow> {
   if (!(await registrationEnabled(db, config))) throw forbidden(ACCOUNTS_MESSAGES.registrationClosed);
-  validateName(input.name);
+  validateNewName(input.name);
   validatePassword(input.password);
   return createUser(db, {
     name: input.name,
@@ -208,7 +209,10 @@ async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', co
   const v = await claim.returningAll().executeTakeFirst();
   if (!v) {
     // Unknown, someone else's, expired or out of tries: drop a dead row of this caller.
-    let dead = db.db.deleteFrom('email_verifications').where('id', '=', verifyId).where('purpose', '=', purpose);
+    let dead = db.db
+      .deleteFrom('email_verifications')
+      .where('id', '=', verifyId)
+      .where('purpose', '=', purpose);
     if (userId !== undefined) dead = dead.where('user_id', '=', userId);
     await dead.execute();
     throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);

@@ -55,19 +55,22 @@ describe.each(DIALECTS)('forwarding headers over HTTP (%s)', (dialect) => {
       });
       afterAll(() => ta.close());
 
-      it(trusted ? 'limits the guest per forwarded client address' : 'ignores a rotating X-Forwarded-For', async () => {
-        const token = await guestToken(base);
-        const codes: number[] = [];
-        for (let i = 0; i < 8; i++) {
-          const res = await fetch(`${base}/api/health`, {
-            headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `203.0.113.${i % 2}` },
-          });
-          codes.push(res.status);
-        }
-        // Two forwarded clients: each gets its own 3 only when the proxy is trusted.
-        const ok = trusted ? 6 : 3;
-        expect(codes).toEqual([...Array(ok).fill(200), ...Array(8 - ok).fill(429)]);
-      });
+      it(
+        trusted ? 'limits the guest per forwarded client address' : 'ignores a rotating X-Forwarded-For',
+        async () => {
+          const token = await guestToken(base);
+          const codes: number[] = [];
+          for (let i = 0; i < 8; i++) {
+            const res = await fetch(`${base}/api/health`, {
+              headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `203.0.113.${i % 2}` },
+            });
+            codes.push(res.status);
+          }
+          // Two forwarded clients: each gets its own 3 only when the proxy is trusted.
+          const ok = trusted ? 6 : 3;
+          expect(codes).toEqual([...Array(ok).fill(200), ...Array(8 - ok).fill(429)]);
+        },
+      );
 
       it('builds absolute URLs on the request’s own Host, never X-Forwarded-Host', async () => {
         const res = await fetch(`${base}/api/tracks/1441165?v=1`, {

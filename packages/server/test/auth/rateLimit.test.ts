@@ -27,7 +27,10 @@ describe('login guard', () => {
     g.fail('n', 'b', 1000);
     expect(g.check('n', 'new', 1000)).toEqual({ allowed: false, retryAfter: 2 });
     for (let i = 0; i < 20; i++) g.fail('n', `c${i}`, 5000);
-    expect(g.check('n', 'new', 5000)).toEqual({ allowed: false, retryAfter: LOGIN_GUARD.backoffMaxMs / 1000 });
+    expect(g.check('n', 'new', 5000)).toEqual({
+      allowed: false,
+      retryAfter: LOGIN_GUARD.backoffMaxMs / 1000,
+    });
     expect(g.check('other', 'new', 5000).allowed).toBe(true);
     expect(g.check('n', 'new', 5000 + LOGIN_GUARD.backoffMaxMs).allowed).toBe(true);
   });

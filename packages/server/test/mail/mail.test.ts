@@ -138,7 +138,12 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
   it('answers reset requests alike whether or not the account exists or has an email', async () => {
     await account(t, 'frank');
     const answers = [];
-    for (const who of [{ email: 'alice@example.org' }, { email: 'nobody@example.org' }, { name: 'frank' }, { name: 'nobody-here' }]) {
+    for (const who of [
+      { email: 'alice@example.org' },
+      { email: 'nobody@example.org' },
+      { name: 'frank' },
+      { name: 'nobody-here' },
+    ]) {
       const res = await post('reset-password/request', who, {});
       expect(res.statusCode).toBe(200);
       const { verifyId, message } = res.json();
@@ -157,7 +162,9 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
     await expect.poll(() => smtp.inbox.some((m) => m.to.includes('gina@example.org'))).toBe(true);
     const code = codeIn(smtp.inbox.findLast((m) => m.to.includes('gina@example.org'))!.raw);
     const { verifyId } = req.json();
-    const guesses = Array.from({ length: 30 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 30 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     const answers = await Promise.all(
       guesses.map((g) => post('reset-password/confirm', { verifyId, code: g, password: 'guessed-it' })),
     );
