@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
 import { HttpError, insufficientStorage, isDiskFull } from './errors.ts';
+import { requestLogView } from './logging.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Library } from './storage/library.ts';
 
@@ -24,15 +25,16 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   db: Db;
-  /** Fastify logger setting; tests pass false. */
-  logger?: boolean | object;
+  /** Fastify logger setting; tests pass false, or options (a stream) to read the lines. */
+  logger?: false | Record<string, unknown>;
 }
 
 export const WEB_DIST = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger:
+      logger === false ? false : { level: config.logLevel, ...logger, serializers: { req: requestLogView } },
     // Forwarding headers are believed only from the configured proxies: anyone else could
     // rotate X-Forwarded-For to escape the rate limits.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,

@@ -2,9 +2,10 @@
  * Accounts API (spec §7.1 + the calls the spec does not show: password change, email link,
  * password reset). Shapes of api-compat.md: login and registration answer `{token, user}`.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { errorResponses, messageSchema, str, userSchema } from '../auth/apiSchemas.ts';
+import { clearMediaCookie, setMediaCookie } from '../auth/mediaCookie.ts';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import {
@@ -40,6 +41,13 @@ const credentials = {
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
   const guard = new LoginGuard();
+
+  /** A sign-in answer: the token for API calls, and the same as the media cookie. */
+  const signedIn = (req: FastifyRequest, reply: FastifyReply, row: UserRow) => {
+    const token = app.auth.issueToken(row);
+    setMediaCookie(req, reply, token, config.jwtTtlSeconds);
+    return { token, user: userView(row) };
+  };
   // The guest password is public: limits on its name would only let anyone lock everyone out.
   const guardedName = (name: string) => {
     const key = nameKey(name);
@@ -98,7 +106,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const row = await limited(req.body.name, req.ip, reply, () => register(db, config, req.body));
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -116,7 +124,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const row = await limited(req.body.name, req.ip, reply, () =>
         login(db, req.body.name, req.body.password),
       );
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -138,15 +146,32 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (req.authError) throw new HttpError(401, req.authError);
       const reg = await registrationEnabled(db, config);
       const p = req.principal;
       const row = p.kind === 'account' ? await findUserById(db, p.id) : undefined;
+      // A session from before the media cookie existed gets it when the web app starts.
+      if (row) setMediaCookie(req, reply, app.auth.issueToken(row), config.jwtTtlSeconds);
       const user = row
         ? userView(row)
         : { loggedIn: false, name: '', group: '', email: null, recommenderUuid: '' };
       return { user, auth: true, reg };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out in this browser: clears the media cookie (the token is forgotten by the client)',
+        response: { 200: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      clearMediaCookie(req, reply);
+      return { message: 'logged out' };
     },
   );
 
@@ -165,11 +190,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: authAnswer, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const p = requireAccount(req);
       authorize(req, 'password.change');
       const row = await changePassword(db, p.id, req.body.oldPassword, req.body.newPassword);
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -296,9 +321,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: authAnswer, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const row = await confirmPasswordReset(db, req.body.verifyId, req.body.code.trim(), req.body.password);
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 };
