@@ -14,6 +14,7 @@ import type { Db } from './db/connect.ts';
 import { HttpError, insufficientStorage, isDiskFull } from './errors.ts';
 import { requestLogView } from './logging.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { Library } from './storage/library.ts';
 
 declare module 'fastify' {
@@ -69,6 +70,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     },
   );
 
+  await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: {
