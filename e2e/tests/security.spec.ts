@@ -43,6 +43,7 @@ test('every answer carries the security headers', async ({ request }) => {
 test('the app runs under its CSP: works, work page, playback and lyrics, signed in by cookie', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const violations = await watchCsp(page);
   const login = await page.request.post('/api/auth/me', { data: { name: 'guest', password: 'guest' } });
   const { token } = (await login.json()) as { token: string };
@@ -50,7 +51,8 @@ test('the app runs under its CSP: works, work page, playback and lyrics, signed 
   await page.context().clearCookies();
 
   await page.goto('/works');
-  await expect(page.getByTestId('work-card').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('work-card').first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('works-under-csp.png') });
 
   await page.goto('/work/RJ01100001');
   const item = page.getByTestId('tree-audio').first();
