@@ -81,7 +81,12 @@ async function adminToken(request: APIRequestContext): Promise<string> {
     ['packages/server/src/main.ts', 'user', 'add', name, '--admin', '--password', 'admin-pass'],
     {
       cwd: root,
-      env: { ...process.env, SASAYAKI_DATA: process.env.E2E_DATA_DIR, DATABASE_URL: '', SASAYAKI_LIBRARY: '' },
+      env: {
+        ...process.env,
+        SASAYAKI_DATA: process.env.E2E_DATA_DIR,
+        DATABASE_URL: '',
+        SASAYAKI_LIBRARY: '',
+      },
       stdio: 'pipe',
     },
   );
