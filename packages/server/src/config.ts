@@ -3,6 +3,7 @@
  * Environment names are `SASAYAKI_*` (plus the conventional `DATABASE_URL`).
  */
 import path from 'node:path';
+import { DB_DEFAULTS, type OpenOptions } from './db/connect.ts';
 
 export interface Config {
   /** Library roots; a work is a folder under one of them whose name holds a work code. */
@@ -13,6 +14,12 @@ export interface Config {
   port: number;
   /** A `postgres://` URL switches the catalogue to PostgreSQL; empty means the SQLite file. */
   databaseUrl: string;
+  /** PostgreSQL connections at most. */
+  dbPoolSize: number;
+  /** PostgreSQL: a statement running longer is cancelled (503); 0 disables. See docs/security.md. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: longest wait for a connection before answering 503. */
+  dbConnectTimeoutMs: number;
   /** Base of the absolute URLs in answers; empty means the request's own Host header. */
   publicUrl: string;
   /**
@@ -111,6 +118,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.SASAYAKI_HOST || '127.0.0.1',
     port: int(env.SASAYAKI_PORT, 8888),
     databaseUrl: env.DATABASE_URL || '',
+    dbPoolSize: Math.max(1, int(env.SASAYAKI_DB_POOL_SIZE, DB_DEFAULTS.poolSize)),
+    dbStatementTimeoutMs: Math.max(
+      0,
+      int(env.SASAYAKI_DB_STATEMENT_TIMEOUT_MS, DB_DEFAULTS.statementTimeoutMs),
+    ),
+    dbConnectTimeoutMs: Math.max(1, int(env.SASAYAKI_DB_CONNECT_TIMEOUT_MS, DB_DEFAULTS.connectTimeoutMs)),
     publicUrl: (env.SASAYAKI_PUBLIC_URL || '').replace(/\/+$/, ''),
     trustProxy: trustedProxies(env.SASAYAKI_TRUST_PROXY),
     watchLibrary: bool(env.SASAYAKI_WATCH, true),
@@ -141,3 +154,12 @@ export const paths = {
   outbox: (c: Config) => path.join(c.dataDir, 'outbox.log'),
   demoLibrary: (c: Config) => path.join(c.dataDir, 'demo-library'),
 };
+
+/** How to open the catalogue database under these settings. */
+export const dbOptions = (c: Config): OpenOptions => ({
+  databaseUrl: c.databaseUrl,
+  sqlitePath: paths.database(c),
+  poolSize: c.dbPoolSize,
+  statementTimeoutMs: c.dbStatementTimeoutMs,
+  connectTimeoutMs: c.dbConnectTimeoutMs,
+});
