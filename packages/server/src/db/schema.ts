@@ -115,6 +115,11 @@ export interface FilesTable {
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /**
+   * The name NFKC-normalised and case-folded (users.ts `nameKey`): unique, so look-alike names
+   * cannot be registered. Null only on rows inserted without it (tests).
+   */
+  name_key: string | null;
   password_hash: string;
   /** user, guest or administrator. */
   grp: Generated<string>;

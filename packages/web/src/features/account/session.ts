@@ -59,6 +59,8 @@ function afterAuth(answer: AuthAnswer): void {
 
 export function logout(): void {
   clearSession();
+  // The server clears the media cookie; if it cannot be reached, the cookie's token still expires.
+  void api.post('/api/auth/logout', undefined, { auth: false, silent: true }).catch(() => {});
   notify({ type: 'positive', message: i18n.t('auth.loggedOut') });
 }
 

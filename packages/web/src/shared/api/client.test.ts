@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { useNotifications } from '../notify/store.ts';
 import { useSettings } from '../settings/store.ts';
-import { api, connectSession, withToken } from './client.ts';
+import { api, connectSession } from './client.ts';
 import { ApiError, errorText, knownMessageKey } from './errors.ts';
 
 let server: Server;
@@ -114,21 +114,6 @@ describe('error catalogue', () => {
     expect(errorText(new Error('disk on fire'), t)).toBe('disk on fire');
     expect(errorText('???', t)).toBe('Unknown error');
     expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
-  });
-});
-
-describe('media urls', () => {
-  it('appends the token to absolute and relative urls, keeping other parameters', () => {
-    expect(withToken('http://h:1/api/media/stream/7?x=1', 'abc')).toBe(
-      'http://h:1/api/media/stream/7?x=1&token=abc',
-    );
-    expect(withToken('/api/media/stream/7', 'a b')).toBe('/api/media/stream/7?token=a+b');
-    expect(withToken('/api/media/stream/7', null)).toBe('/api/media/stream/7');
-  });
-
-  it("takes the session's token by default", () => {
-    token = 'tok';
-    expect(withToken('/api/media/download/7')).toBe('/api/media/download/7?token=tok');
   });
 });
 

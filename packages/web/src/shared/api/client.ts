@@ -54,14 +54,6 @@ export function apiUrl(path: string, query?: Query): string {
   return `${base}${path}${s ? `?${s}` : ''}`;
 }
 
-/** An `<audio src>` or a download link cannot send headers, so the token travels as `?token=` (spec §7.7). */
-export function withToken(url: string, token: string | null = session.token()): string {
-  if (!url || !token) return url;
-  const u = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  u.searchParams.set('token', token);
-  return /^[a-z]+:/i.test(url) ? u.toString() : `${u.pathname}${u.search}${u.hash}`;
-}
-
 async function readBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type') ?? '';
   const text = await res.text();
