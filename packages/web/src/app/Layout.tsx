@@ -7,11 +7,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/account/index.ts';
 import { SearchBox } from '../features/search/index.ts';
+import { ImportToast, installDropImport, useSubtitleStore } from '../features/subtitles/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
 import { GoTop } from './GoTop.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
@@ -42,6 +43,9 @@ export function Layout() {
   // The search box is hidden on the playlist page (spec §2.1); on a phone it gets its own row.
   const showSearch = pathname !== '/playlist';
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
+  // A subtitle archive dropped on any page is imported; its progress shows in a toast.
+  useEffect(() => installDropImport(), []);
+  const importing = useSubtitleStore((s) => s.importing.status !== 'idle');
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -130,6 +134,11 @@ export function Layout() {
       </Box>
       <GoTop />
       <Notifier />
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportToast />
+        </Suspense>
+      )}
       {authUsed && (
         <Suspense fallback={null}>
           <AuthDialog />

@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
+import { SubtitleSection } from '../features/subtitles/index.ts';
 import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
 import {
   DARK_MODES,
@@ -128,6 +129,9 @@ export function SettingsPage() {
         <Typography color="text.secondary">
           {t('settings.localSubtitledWorks', { count: s.localSubtitledWorks.length })}
         </Typography>
+        <Suspense fallback={null}>
+          <SubtitleSection />
+        </Suspense>
       </Section>
       <Section title={t('settings.sections.server')}>
         {select(

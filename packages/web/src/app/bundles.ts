@@ -9,6 +9,7 @@ import { favouritesBundle } from '../features/favourites/i18n.ts';
 import { playerBundle } from '../features/player/i18n.ts';
 import { playlistsBundle } from '../features/playlists/i18n.ts';
 import { searchBundle } from '../features/search/i18n.ts';
+import { subtitlesBundle } from '../features/subtitles/i18n.ts';
 import { workBundle } from '../features/work/i18n.ts';
 import type { Bundle } from '../shared/i18n/index.ts';
 import { settingsBundle } from '../shared/settings/i18n.ts';
@@ -24,4 +25,5 @@ export const bundles: Bundle[] = [
   searchBundle,
   workBundle,
   playerBundle,
+  subtitlesBundle,
 ];

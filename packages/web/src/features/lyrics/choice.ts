@@ -17,3 +17,31 @@ export function withLocalLyric(
   const next = [{ ...local, confidence: 1 }, ...lyrics];
   return { lyrics: next, selectedLyricIndex: chooseLyric(next) };
 }
+
+/**
+ * Adds the local subtitles matched to a track (they carry a `subtitle_file_path`) to its lyrics,
+ * replacing an earlier match, everything ordered by confidence (the track's own lyrics first on a
+ * tie). An automatic choice is made again over the new list; a lyric the listener picked stays
+ * picked.
+ */
+export function withMatchedLyrics(
+  lyrics: readonly QueueLyric[],
+  selectedLyricIndex: number,
+  matched: readonly QueueLyric[],
+): { lyrics: QueueLyric[]; selectedLyricIndex: number } {
+  const picked = lyrics[selectedLyricIndex];
+  const automatic = selectedLyricIndex === chooseLyric(lyrics);
+  const own = lyrics.filter((l) => l.subtitle_file_path === undefined);
+  const next = [...own, ...matched].sort((a, b) => b.confidence - a.confidence);
+  return {
+    lyrics: next,
+    selectedLyricIndex:
+      automatic || !picked
+        ? chooseLyric(next)
+        : next.findIndex(
+            (l) =>
+              l === picked ||
+              (l.subtitle_file_path !== undefined && l.subtitle_file_path === picked.subtitle_file_path),
+          ),
+  };
+}

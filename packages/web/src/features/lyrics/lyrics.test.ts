@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLyric, withLocalLyric } from './choice.ts';
+import { chooseLyric, withLocalLyric, withMatchedLyrics } from './choice.ts';
 import { decodeText } from './decode.ts';
 import { loadLyricLines } from './load.ts';
 import { lineAt, roundOffset, seekTimeOf, shiftOffset } from './offset.ts';
@@ -94,5 +94,27 @@ describe('loadLyricLines', () => {
     await expect(loadLyricLines(lyric, failing)).rejects.toThrow('404');
     await expect(loadLyricLines(lyric, failing)).rejects.toThrow('404');
     expect(n).toBe(2);
+  });
+});
+
+describe('matched local subtitles', () => {
+  const server = { title: '01.lrc', confidence: 0.5, mediaDownloadUrl: '/api/media/download/1' };
+  const good = { title: '01 a.lrc', confidence: 0.95, content: 'x', subtitle_file_path: 'RJ1/01 a.lrc' };
+  const weak = { title: '02 b.lrc', confidence: 0.1, content: 'y', subtitle_file_path: 'RJ1/02 b.lrc' };
+
+  it('orders by confidence and chooses automatically again when the choice was automatic', () => {
+    const r = withMatchedLyrics([server], chooseLyric([server]), [good, weak]);
+    expect(r.lyrics.map((l) => l.title)).toEqual(['01 a.lrc', '01.lrc', '02 b.lrc']);
+    expect(r.selectedLyricIndex).toBe(0);
+    // Matching again replaces the earlier matches instead of adding them twice.
+    const again = withMatchedLyrics(r.lyrics, r.selectedLyricIndex, [{ ...good }, { ...weak }]);
+    expect(again.lyrics).toHaveLength(3);
+    expect(again.selectedLyricIndex).toBe(0);
+  });
+
+  it('keeps a lyric the listener picked, and chooses none below 0.8', () => {
+    const picked = withMatchedLyrics([server, { ...server, title: 'other.lrc', confidence: 0.4 }], 1, [good]);
+    expect(picked.lyrics[picked.selectedLyricIndex]?.title).toBe('other.lrc');
+    expect(withMatchedLyrics([server], -1, [weak]).selectedLyricIndex).toBe(-1);
   });
 });

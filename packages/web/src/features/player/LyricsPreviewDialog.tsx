@@ -54,6 +54,20 @@ function useLyricLines(lyric: Parameters<typeof loadLyricLines>[0] | undefined):
 
 const EMPTY: Cue[] = [];
 
+/** Marks a lyric that comes from an imported local subtitle archive. */
+function LocalChip() {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      label={t('player.lyricsView.local')}
+      data-testid="lyrics-local"
+    />
+  );
+}
+
 function ConfidenceChip({ confidence }: { confidence: number }) {
   const { t } = useTranslation();
   return (
@@ -186,6 +200,8 @@ export function LyricsPreviewDialog() {
                           <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
                             {l?.title}
                           </Typography>
+                          {/* On a phone the title needs the room; the options still say 'Local'. */}
+                          {l?.subtitle_file_path && !fullScreen && <LocalChip />}
                           {l && <ConfidenceChip confidence={l.confidence} />}
                           {track?.selectedLyricIndex === Number(v) && (
                             <Chip
@@ -203,10 +219,16 @@ export function LyricsPreviewDialog() {
               >
                 {lyrics.map((l, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders; the index is the lyric's identity
-                  <MenuItem key={i} value={i} sx={{ gap: 1 }}>
-                    <Typography noWrap sx={{ flex: 1, minWidth: 0 }}>
-                      {l.title}
-                    </Typography>
+                  <MenuItem key={i} value={i} sx={{ gap: 1 }} data-testid="lyrics-option">
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography noWrap>{l.title}</Typography>
+                      {l.subtitle_file_path && (
+                        <Typography variant="caption" color="text.secondary" noWrap component="div">
+                          {l.subtitle_file_path}
+                        </Typography>
+                      )}
+                    </Box>
+                    {l.subtitle_file_path && <LocalChip />}
                     <ConfidenceChip confidence={l.confidence} />
                     {track?.selectedLyricIndex === i && (
                       <Chip size="small" color="primary" label={t('player.lyricsView.inUse')} />

@@ -1,15 +1,44 @@
 /** Player actions usable outside React (file tree, work page, drawer). */
 import type { TrackFile } from '@sasayaki/contract';
+import { useSettings } from '../../shared/settings/store.ts';
+import { localLyricsFor } from '../subtitles/index.ts';
 import { usePlayerStore } from './store.ts';
 import { toQueueTrack, type WorkForQueue } from './toQueueTrack.ts';
 import type { QueueTrack } from './types.ts';
 
-export const playTracks = (tracks: QueueTrack[], startIndex: number): void =>
+/**
+ * Tracks of works with local subtitles get them as candidate lyrics, once the subtitle database
+ * has answered (the track starts at once with the lyrics it has).
+ */
+function matchLocalSubtitles(tracks: readonly QueueTrack[]): void {
+  const local = new Set(useSettings.getState().localSubtitledWorks);
+  const byWork = new Map<number, QueueTrack[]>();
+  for (const t of tracks)
+    if (local.has(t.work.id)) byWork.set(t.work.id, [...(byWork.get(t.work.id) ?? []), t]);
+  for (const [workId, ofWork] of byWork) {
+    localLyricsFor(workId, ofWork).then(
+      (matched) => matched.size > 0 && usePlayerStore.getState().addMatchedLyrics(matched),
+      (e: unknown) => console.warn('local subtitles unavailable', e),
+    );
+  }
+}
+
+export const playTracks = (tracks: QueueTrack[], startIndex: number): void => {
   usePlayerStore.getState().playTracks(tracks, startIndex);
-export const addToQueue = (tracks: QueueTrack[]): void => usePlayerStore.getState().addToQueue(tracks);
-export const playNext = (tracks: QueueTrack[]): void => usePlayerStore.getState().playNext(tracks);
-export const openLyricsPreview = (track: QueueTrack): void =>
+  matchLocalSubtitles(tracks);
+};
+export const addToQueue = (tracks: QueueTrack[]): void => {
+  usePlayerStore.getState().addToQueue(tracks);
+  matchLocalSubtitles(tracks);
+};
+export const playNext = (tracks: QueueTrack[]): void => {
+  usePlayerStore.getState().playNext(tracks);
+  matchLocalSubtitles(tracks);
+};
+export const openLyricsPreview = (track: QueueTrack): void => {
   usePlayerStore.getState().setOverlay({ lyricsPreviewTrack: track });
+  matchLocalSubtitles([track]);
+};
 export const openSleepTimerDialog = (): void =>
   usePlayerStore.getState().setOverlay({ sleepDialogOpen: true });
 

@@ -3,7 +3,13 @@
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
-import { chooseLyric, roundOffset, withLocalLyric } from '../lyrics/index.ts';
+import {
+  chooseLyric,
+  type QueueLyric,
+  roundOffset,
+  withLocalLyric,
+  withMatchedLyrics,
+} from '../lyrics/index.ts';
 import { loadPrefs, savePrefs } from './prefs.ts';
 import {
   followingIndex,
@@ -85,6 +91,8 @@ export interface PlayerActions {
   selectLyric: (hash: string, index: number) => void;
   /** A subtitle from a local file: confidence 1, first in the list, and chosen (spec §4). */
   addLocalLyric: (hash: string, lyric: { title: string; content: string }) => void;
+  /** Local subtitles matched to tracks (by hash) join their lyrics (spec §5 matching). */
+  addMatchedLyrics: (byHash: ReadonlyMap<string, QueueLyric[]>) => void;
   setLyricLines: (lines: LyricLine[], status: PlayerState['lyricStatus']) => void;
   /** Reports from the audio element. */
   report: (patch: Partial<Pick<PlayerState, 'playing' | 'currentTime' | 'duration' | 'bufferedEnd'>>) => void;
@@ -263,6 +271,21 @@ export const usePlayerStore = create<PlayerStore>()((set, get) => ({
       };
       const preview = s.lyricsPreviewTrack ? apply(s.lyricsPreviewTrack) : null;
       return { queue: s.queue.map(apply), lyricsPreviewTrack: preview, subtitleOffset: 0 };
+    }),
+  addMatchedLyrics: (byHash) =>
+    set((s) => {
+      const apply = (t: QueueTrack): QueueTrack => {
+        const matched = byHash.get(t.hash);
+        if (!matched) return t;
+        const { lyrics, selectedLyricIndex } = withMatchedLyrics(
+          t.availableLyrics,
+          t.selectedLyricIndex,
+          matched,
+        );
+        return { ...t, availableLyrics: lyrics, selectedLyricIndex };
+      };
+      const preview = s.lyricsPreviewTrack ? apply(s.lyricsPreviewTrack) : null;
+      return { queue: s.queue.map(apply), lyricsPreviewTrack: preview };
     }),
   setLyricLines: (lines, status) => set({ lrcLines: lines, lyricStatus: status }),
 

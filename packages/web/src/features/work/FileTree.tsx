@@ -213,6 +213,7 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
 function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => void; work: W }) {
   const { t } = useTranslation();
   const enableSubtitle = useSettings((s) => s.enableSubtitle);
+  const hasLocalSubtitles = useSettings((s) => s.localSubtitledWorks.includes(work.id));
   const node = menu?.node;
   const item = (label: string, run: () => void) => (
     <MenuItem
@@ -239,7 +240,7 @@ function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => voi
       item(t('work.tree.download'), () => download(f.mediaDownloadUrl, f.title)),
       f.type === 'audio' &&
         enableSubtitle &&
-        (f.availableLyrics?.length ?? 0) > 0 &&
+        ((f.availableLyrics?.length ?? 0) > 0 || hasLocalSubtitles) &&
         item(t('work.subtitlePreview'), () => previewLyrics(f, work)),
     ].filter(Boolean);
   }

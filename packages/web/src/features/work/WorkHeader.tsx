@@ -43,7 +43,10 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
   const [progressAnchor, setProgressAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'review' | 'feedback' | null>(null);
   const audio = tree ? audioFilesOf(tree) : [];
-  const withLyrics = audio.find((f) => (f.availableLyrics?.length ?? 0) > 0);
+  // Local subtitles are matched when the preview opens, so any track of such a work can show them.
+  const hasLocalSubtitles = useSettings((s) => s.localSubtitledWorks.includes(work.id));
+  const withLyrics =
+    audio.find((f) => (f.availableLyrics?.length ?? 0) > 0) ?? (hasLocalSubtitles ? audio[0] : undefined);
   const isRJ = work.source_id.toUpperCase().startsWith('RJ');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['work'] });
   const needLogin = (run: () => void) => (loggedIn ? run() : openLoginDialog());

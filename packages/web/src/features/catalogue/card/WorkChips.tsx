@@ -35,7 +35,14 @@ export function StatusChips({ work }: { work: W }) {
         <Chip label={t('works.card.translated')} color="primary" variant="outlined" />
       )}
       {work.has_subtitle && <Chip label={t('works.card.subtitle')} color="primary" variant="outlined" />}
-      {local && <Chip label={t('works.card.localSubtitle')} color="info" variant="outlined" />}
+      {local && (
+        <Chip
+          label={t('works.card.localSubtitle')}
+          color="info"
+          variant="outlined"
+          data-testid="local-subtitle-chip"
+        />
+      )}
       {work.other_language_editions_in_db?.length > 0 && (
         <Chip label={t('works.card.multiLanguage')} variant="outlined" />
       )}
