@@ -47,6 +47,17 @@ export const SYSTEM_PLAYLIST_NAMES = {
   marked: '__SYS_PLAYLIST_MARKED',
 } as const;
 
+/** What a "Report a problem" message is about (the feedback dialog's required category). */
+export const FEEDBACK_CATEGORIES = [
+  'noFiles',
+  'missingFiles',
+  'cantPlay',
+  'notOriginal',
+  'subtitleNotMatch',
+  'other',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
 /** Limits of spec §9 that the server and the web app both enforce. */
 export const LIMITS = {
   usernameMin: 5,
@@ -59,6 +70,7 @@ export const LIMITS = {
   seedMax: 99,
   keywordGetMax: 500,
   playlistDropdownPageSize: 12,
+  feedbackDetails: 2000,
 } as const;
 
 /** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */

@@ -4,6 +4,7 @@ import { authPluginRegistration } from '../auth/plugin.ts';
 import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { coversRoutes } from './covers.ts';
+import { feedbackRoutes } from './feedback.ts';
 import { healthRoutes } from './health.ts';
 import { listsRoutes } from './lists.ts';
 import { mediaRoutes } from './media.ts';
@@ -26,6 +27,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(playlistRoutes);
   await app.register(recommenderRoutes);
   await app.register(adminRoutes);
+  await app.register(feedbackRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);

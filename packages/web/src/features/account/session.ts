@@ -29,6 +29,9 @@ export async function bootstrapSession(): Promise<void> {
       .get<{ reg: boolean }>('/api/auth/reg', undefined, { silent: true })
       .catch(() => null);
     useAuth.setState({ reg: reg?.reg === true });
+  } finally {
+    // Unreachable server or not: the stored token is no longer "being checked".
+    useAuth.setState({ checking: false });
   }
 }
 

@@ -14,6 +14,11 @@ export interface AuthState {
   reg: boolean;
   dialogOpen: boolean;
   dialogMode: AuthDialogMode;
+  /**
+   * A stored token is being checked with the server (start-up). Until it settles the user is
+   * unknown, and login-only screens wait instead of asking for a login they already have.
+   */
+  checking: boolean;
 }
 
 function storedToken(): string | null {
@@ -24,13 +29,10 @@ function storedToken(): string | null {
   }
 }
 
-export const useAuth = create<AuthState>()(() => ({
-  token: storedToken(),
-  user: null,
-  reg: false,
-  dialogOpen: false,
-  dialogMode: 'login',
-}));
+export const useAuth = create<AuthState>()(() => {
+  const token = storedToken();
+  return { token, user: null, reg: false, dialogOpen: false, dialogMode: 'login', checking: token !== null };
+});
 
 export const getToken = (): string | null => useAuth.getState().token;
 
@@ -58,17 +60,17 @@ export function setAuthDialogMode(mode: AuthDialogMode): void {
 /** Login or register stores the token and the user (spec §4). */
 export function setSession(token: string, user: User): void {
   localStorage.setItem(TOKEN_KEY, token);
-  useAuth.setState({ token, user });
+  useAuth.setState({ token, user, checking: false });
 }
 
 export function setUser(user: User | null): void {
-  useAuth.setState({ user });
+  useAuth.setState({ user, checking: false });
 }
 
 /** Logout, or a session the server no longer accepts: removes the token and clears the user. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
-  useAuth.setState({ token: null, user: null });
+  useAuth.setState({ token: null, user: null, checking: false });
 }
 
 /** The session as the API client sees it; the shell connects it at start-up. */
