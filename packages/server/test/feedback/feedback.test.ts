@@ -10,7 +10,7 @@ describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
   let admin: Awaited<ReturnType<typeof account>>;
   const send = (payload: object, headers: Record<string, string> = {}, ip = '10.0.0.1') =>
     t.app.inject({ method: 'POST', url: '/api/feedback', payload, headers, remoteAddress: ip });
-  const list = (query = '', headers: Record<string, string> = admin) =>
+  const list = (query = '', headers: Record<string, string> = { authorization: admin.authorization }) =>
     t.app.inject({ url: `/api/admin/feedback${query}`, headers });
   const count = async () =>
     Number(
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
     const done = await t.app.inject({
       method: 'POST',
       url: '/api/admin/feedback/handle',
-      headers: admin,
+      headers: { authorization: admin.authorization },
       payload: { id: first.id, handled: true },
     });
     expect(done.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
     const missing = await t.app.inject({
       method: 'POST',
       url: '/api/admin/feedback/handle',
-      headers: admin,
+      headers: { authorization: admin.authorization },
       payload: { id: 99999, handled: true },
     });
     expect(missing.statusCode).toBe(404);
