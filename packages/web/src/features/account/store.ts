@@ -6,6 +6,7 @@ import type { ApiSession } from '../../shared/api/client.ts';
 export const TOKEN_KEY = 'jwt-token';
 
 export type AuthDialogMode = 'login' | 'register' | 'reset';
+export type AccountDialog = 'password' | 'email';
 
 export interface AuthState {
   token: string | null;
@@ -19,6 +20,8 @@ export interface AuthState {
    * unknown, and login-only screens wait instead of asking for a login they already have.
    */
   checking: boolean;
+  /** The open account dialog, if any. */
+  accountDialog: AccountDialog | null;
 }
 
 function storedToken(): string | null {
@@ -31,7 +34,15 @@ function storedToken(): string | null {
 
 export const useAuth = create<AuthState>()(() => {
   const token = storedToken();
-  return { token, user: null, reg: false, dialogOpen: false, dialogMode: 'login', checking: token !== null };
+  return {
+    token,
+    user: null,
+    reg: false,
+    dialogOpen: false,
+    dialogMode: 'login',
+    checking: token !== null,
+    accountDialog: null,
+  };
 });
 
 export const getToken = (): string | null => useAuth.getState().token;
@@ -44,9 +55,21 @@ export function isGuest(s: AuthState = useAuth.getState()): boolean {
   return s.user?.group === 'guest';
 }
 
+export function isAdmin(s: AuthState = useAuth.getState()): boolean {
+  return isLoggedIn(s) && s.user?.group === 'administrator';
+}
+
 /** Opens the auth dialog (login by default). */
 export function openLoginDialog(mode: AuthDialogMode = 'login'): void {
   useAuth.setState({ dialogOpen: true, dialogMode: mode });
+}
+
+export function openAccountDialog(which: AccountDialog): void {
+  useAuth.setState({ accountDialog: which });
+}
+
+export function closeAccountDialog(): void {
+  useAuth.setState({ accountDialog: null });
 }
 
 export function closeLoginDialog(): void {
@@ -70,7 +93,7 @@ export function setUser(user: User | null): void {
 /** Logout, or a session the server no longer accepts: removes the token and clears the user. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
-  useAuth.setState({ token: null, user: null, checking: false });
+  useAuth.setState({ token: null, user: null, checking: false, accountDialog: null });
 }
 
 /** The session as the API client sees it; the shell connects it at start-up. */
