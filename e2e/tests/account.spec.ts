@@ -7,6 +7,9 @@ import { expect, test } from '@playwright/test';
 import { freshName, loginToken, register, useToken } from './helpers/accounts.ts';
 import { mailedCode } from './helpers/mail.ts';
 
+// Several pages and full loads per test on a shared machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 

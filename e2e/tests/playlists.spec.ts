@@ -15,6 +15,9 @@ async function playlistIdOf(page: Page): Promise<string> {
 }
 
 test('create a public playlist from the import box; another listener likes it on a phone', async ({
+
+// Several pages and full loads per test on a shared machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
   browser,
   request,
 }) => {

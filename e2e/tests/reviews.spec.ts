@@ -5,6 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { freshName, register, useToken } from './helpers/accounts.ts';
 
+// Several pages and full loads per test on a shared machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 test('write a review, read it on the work page and the Reviewed tab; others read it too', async ({
   browser,
   request,
@@ -16,8 +19,8 @@ test('write a review, read it on the work page and the Reviewed tab; others read
   await page.goto('/work/RJ01000001');
   await page.getByRole('button', { name: 'Write a review' }).click();
   const dialog = page.getByRole('dialog', { name: 'My review' });
-  await dialog.getByRole('radio', { name: '4 Stars' }).check({ force: true });
-  await dialog.getByLabel('Review').fill(text);
+  await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
+  await dialog.getByRole('textbox', { name: 'Review' }).fill(text);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
 

@@ -5,6 +5,9 @@
 import { expect, test } from '@playwright/test';
 import { freshName, register, useToken } from './helpers/accounts.ts';
 
+// Several pages and full loads per test on a shared machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 for (const [size, viewport] of Object.entries(SIZES)) {
