@@ -6,6 +6,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { bearer, freshName, loginToken, register, useToken } from './helpers/accounts.ts';
 
+// Several pages and full loads per test on a shared machine: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
@@ -15,9 +18,6 @@ async function playlistIdOf(page: Page): Promise<string> {
 }
 
 test('create a public playlist from the import box; another listener likes it on a phone', async ({
-
-// Several pages and full loads per test on a shared machine: more than the default minute.
-test.describe.configure({ timeout: 180_000 });
   browser,
   request,
 }) => {
