@@ -100,8 +100,12 @@ export function PlaylistPage() {
       notify({ type: 'positive', message: t('playlists.deleted', { name: playlistDisplayName(p.name, t) }) });
       const target = useSettings.getState().quickMarkTargetPlaylist;
       if (target?.id === p.id) useSettings.getState().set({ quickMarkTargetPlaylist: null });
-      void refreshLists();
+      // Leave first and drop this playlist's cached data: re-reading it now would answer 404.
       navigate('/playlists', { replace: true });
+      queryClient.removeQueries({ queryKey: ['playlist-meta', p.id] });
+      queryClient.removeQueries({ queryKey: ['playlist-works', p.id] });
+      for (const k of ['playlists', 'playlists-with-work'])
+        void queryClient.invalidateQueries({ queryKey: [k] });
     } catch {
       setBusy(false);
       setDialog(null);
