@@ -32,9 +32,10 @@ test('write a review, read it on the work page and the Reviewed tab; others read
   await expect(listed).toContainText('Mine');
 
   await page.goto('/favourites/review');
-  const card = page.getByTestId('work-card').filter({ has: page.getByTestId('my-review') });
-  await expect(card.getByTestId('my-review')).toContainText(text);
-  await expect(card.getByRole('img', { name: '4 stars' })).toBeVisible();
+  // This listener reviewed one work: its card carries the review.
+  const onCard = page.getByTestId('work-card').getByTestId('my-review');
+  await expect(onCard).toContainText(text, { timeout: 30_000 });
+  await expect(onCard.getByRole('img', { name: '4 stars' })).toBeVisible();
   await page.close();
 
   const other = await browser.newPage({ viewport: { width: 390, height: 844 } });
