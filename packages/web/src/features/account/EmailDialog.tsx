@@ -128,7 +128,14 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
         </DialogContent>
         <DialogActions>
           {verifyId !== null && !linked && (
-            <Button onClick={() => (setVerifyId(null), setCode(''), setError(null))} sx={{ mr: 'auto' }}>
+            <Button
+              onClick={() => {
+                setVerifyId(null);
+                setCode('');
+                setError(null);
+              }}
+              sx={{ mr: 'auto' }}
+            >
               {t('auth.mail.changeAddress')}
             </Button>
           )}
