@@ -252,6 +252,8 @@ export const Playlist = Type.Object({
   likes_count: Type.Optional(Type.Integer()),
   liked: Type.Optional(Type.Boolean()),
   is_system: Type.Optional(Type.Boolean()),
+  /** Covers (240x240) of the up to four most recently added works, for the list's mosaic. */
+  mosaicCoverUrls: Type.Optional(Type.Array(Type.String())),
 });
 export type Playlist = Static<typeof Playlist>;
 

@@ -49,6 +49,16 @@ export const SYSTEM_PLAYLIST_NAMES = {
 
 /** Default player seek steps in seconds: the web app's settings and the server's shared config. */
 export const DEFAULT_SEEK_SECONDS = { rewind: 5, forward: 30 } as const;
+/** What a "Report a problem" message is about (the feedback dialog's required category). */
+export const FEEDBACK_CATEGORIES = [
+  'noFiles',
+  'missingFiles',
+  'cantPlay',
+  'notOriginal',
+  'subtitleNotMatch',
+  'other',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
 /** Limits of spec §9 that the server and the web app both enforce. */
 export const LIMITS = {
@@ -66,6 +76,7 @@ export const LIMITS = {
   /** Most terms in one search: each is a subquery, and planning cost grows faster than linearly. */
   searchTermsMax: 16,
   playlistDropdownPageSize: 12,
+  feedbackDetails: 2000,
 } as const;
 
 /** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */

@@ -322,8 +322,36 @@ const userNameKey: Migration = {
   },
 };
 
+/** "Report a problem" messages, listed newest first for administrators. */
+function feedback(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('feedback')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('work_id', 'integer')
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('handled_at', big)
+        .execute();
+      await db.schema.createIndex('feedback_created').on('feedback').columns(['created_at', 'id']).execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return { '001_initial': initial(dialect), '002_user_name_key': userNameKey };
+  return {
+    '001_initial': initial(dialect),
+    '002_user_name_key': userNameKey,
+    '003_feedback': feedback(dialect),
+  };
 }
 
 export async function migrateToLatest(db: AnyDb, dialect: Dialect, pgSchema?: string): Promise<void> {

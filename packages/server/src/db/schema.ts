@@ -200,6 +200,22 @@ export interface RecommenderEventsTable {
   created_at: number;
 }
 
+/** A "Report a problem" message about a work, read by administrators. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  /** The reporting account; null for an anonymous visitor. */
+  user_id: number | null;
+  /** No foreign key: a report outlives a work the scanner removes. */
+  work_id: number | null;
+  category: string;
+  details: string;
+  /** The page the report was sent from. */
+  url: string;
+  created_at: number;
+  /** When an administrator marked it handled; null while open. */
+  handled_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -222,6 +238,7 @@ export interface Database {
   playlist_likes: PlaylistLikesTable;
   recommender_events: RecommenderEventsTable;
   settings: SettingsTable;
+  feedback: FeedbackTable;
 }
 
 export type WorkRow = Selectable<WorksTable>;

@@ -5,6 +5,7 @@ import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { coversRoutes } from './covers.ts';
 import { credentialsRoutes } from './credentials.ts';
+import { feedbackRoutes } from './feedback.ts';
 import { healthRoutes } from './health.ts';
 import { listsRoutes } from './lists.ts';
 import { mediaRoutes } from './media.ts';
@@ -30,6 +31,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(recommenderRoutes);
   await app.register(adminRoutes);
   await app.register(credentialsRoutes);
+  await app.register(feedbackRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);

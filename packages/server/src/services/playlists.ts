@@ -393,10 +393,44 @@ export async function listPlaylists(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
+  const mosaic = await mosaicWorks(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    playlists: rows.map((r) => view(r, baseUrl)),
+    playlists: rows.map((r) => ({
+      ...view(r, baseUrl),
+      mosaicCoverUrls: (mosaic.get(r.id) ?? []).map((w) => coverUrls(baseUrl, w).thumbnailCoverUrl),
+    })),
     pagination: { currentPage: page, pageSize, totalCount: Number(countRow.n) },
   };
+}
+
+/** The four most recently added works of each playlist (one query for a whole page). */
+async function mosaicWorks(db: Db, ids: string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (ids.length === 0) return out;
+  const ranked = db.db
+    .selectFrom('playlist_works')
+    .select([
+      'playlist_id',
+      'work_id',
+      sql<number>`row_number() over (partition by playlist_id order by added_at desc, work_id desc)`.as('n'),
+    ])
+    .where('playlist_id', 'in', ids);
+  const rows = await db.db
+    .selectFrom(ranked.as('x'))
+    .select(['playlist_id', 'work_id'])
+    .where('n', '<=', 4)
+    .orderBy('playlist_id')
+    .orderBy('n')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.playlist_id) ?? [];
+    list.push(Number(r.work_id));
+    out.set(r.playlist_id, list);
+  }
+  return out;
 }
 
 /** The Marked system playlist of the user: where the quick-mark button adds works by default. */

@@ -143,3 +143,50 @@ export async function deleteReview(db: Db, userId: number, workId: number): Prom
     if (exists) await refreshWorkRating(tx, workId);
   });
 }
+
+export interface WorkReview {
+  userName: string;
+  rating: number | null;
+  review_text: string | null;
+  updatedAt: number;
+  /** The caller's own review. */
+  mine: boolean;
+}
+
+/**
+ * What listeners said about a work: reviews with a rating or a text, most recently changed
+ * first. Progress is private and never part of it.
+ */
+export async function listWorkReviews(
+  db: Db,
+  workId: number,
+  opts: { page: number; pageSize: number; viewerId: number | null },
+): Promise<{ reviews: WorkReview[]; totalCount: number }> {
+  const work = await db.db.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst();
+  if (!work) throw notFound(REVIEW_MESSAGES.workNotFound);
+  const base = db.db
+    .selectFrom('reviews as r')
+    .where('r.work_id', '=', workId)
+    .where((eb) => eb.or([eb('r.rating', 'is not', null), eb('r.review_text', 'is not', null)]));
+  const count = await base
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.name', 'r.user_id', 'r.rating', 'r.review_text', 'r.updated_at'])
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.user_id', 'desc')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  return {
+    totalCount: Number(count.n),
+    reviews: rows.map((r) => ({
+      userName: r.name,
+      rating: r.rating,
+      review_text: r.review_text,
+      updatedAt: Number(r.updated_at),
+      mine: r.user_id === opts.viewerId,
+    })),
+  };
+}

@@ -21,6 +21,9 @@ import { PlayerFooter } from './PlayerSlots.tsx';
 
 // The drawer and the auth dialog load on first use: they are not needed to show a page.
 const SideDrawer = lazy(async () => ({ default: (await import('./SideDrawer.tsx')).SideDrawer }));
+const AccountDialogs = lazy(async () => ({
+  default: (await import('../features/account/AccountDialogs.tsx')).AccountDialogs,
+}));
 const AuthDialog = lazy(async () => ({
   default: (await import('../features/account/AuthDialog.tsx')).AuthDialog,
 }));
@@ -37,6 +40,7 @@ export function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const authDialogOpen = useAuth((s) => s.dialogOpen);
+  const accountDialogOpen = useAuth((s) => s.accountDialog !== null);
   const [authUsed, setAuthUsed] = useState(false);
   if (authDialogOpen && !authUsed) setAuthUsed(true);
   const homeLike = HOME_LIKE.has(pathname);
@@ -142,6 +146,11 @@ export function Layout() {
       {authUsed && (
         <Suspense fallback={null}>
           <AuthDialog />
+        </Suspense>
+      )}
+      {accountDialogOpen && (
+        <Suspense fallback={null}>
+          <AccountDialogs />
         </Suspense>
       )}
     </Box>

@@ -87,6 +87,12 @@ export const routes: RouteObject[] = [
       { path: 'listened', lazy: favourites('listened') },
       { path: 'replay', lazy: favourites('replay') },
       { path: 'postponed', lazy: favourites('postponed') },
+      {
+        path: 'admin/feedback',
+        lazy: async () => ({
+          Component: (await import('../features/admin/FeedbackAdminPage.tsx')).FeedbackAdminPage,
+        }),
+      },
       { path: 'login', Component: LoginRedirect },
       {
         path: '404',

@@ -29,6 +29,9 @@ export async function bootstrapSession(): Promise<void> {
       .get<{ reg: boolean }>('/api/auth/reg', undefined, { silent: true })
       .catch(() => null);
     useAuth.setState({ reg: reg?.reg === true });
+  } finally {
+    // Unreachable server or not: the stored token is no longer "being checked".
+    useAuth.setState({ checking: false });
   }
 }
 
@@ -46,6 +49,28 @@ export async function register(name: string, password: string): Promise<void> {
   );
   afterAuth(answer);
   notify({ type: 'positive', message: i18n.t('auth.registerSuccess', { name: answer.user.name }) });
+}
+
+/** Mails a reset code to the email linked to the account named (or to this email). */
+export async function requestPasswordReset(nameOrEmail: string): Promise<string> {
+  const who = nameOrEmail.trim();
+  const r = await api.post<{ verifyId: string }>(
+    '/api/auth/reset-password/request',
+    who.includes('@') ? { email: who } : { name: who },
+    { auth: false, silent: true },
+  );
+  return r.verifyId;
+}
+
+/** Sets the new password with the mailed code; the answer signs the user in. */
+export async function confirmPasswordReset(verifyId: string, code: string, password: string): Promise<void> {
+  const answer = await api.post<AuthAnswer>(
+    '/api/auth/reset-password/confirm',
+    { verifyId, code, password },
+    { auth: false, silent: true },
+  );
+  afterAuth(answer);
+  notify({ type: 'positive', message: i18n.t('auth.reset.done', { name: answer.user.name }) });
 }
 
 function afterAuth(answer: AuthAnswer): void {

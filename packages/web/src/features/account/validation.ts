@@ -25,3 +25,6 @@ export function checkRepeat(password: string, repeat: string): RuleError | null 
 export function checkEmail(email: string): RuleError | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : { key: 'auth.invalidEmail' };
 }
+
+/** A mailed verification code: six digits. */
+export const CODE_PATTERN = /^\d{6}$/;

@@ -11,6 +11,7 @@ import { useSettings } from '../../shared/settings/store.ts';
 import { LazyWorkSwiper } from '../catalogue/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './WorkHeader.tsx';
+import { WorkReviews } from './WorkReviews.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
 
 /** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (spec §2.2, §2.6). */
@@ -55,6 +56,7 @@ export function WorkPage() {
       ) : (
         work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
       )}
+      {work && <WorkReviews workId={work.id} />}
       {showSimilar && similarWorks.length > 0 && (
         <Box sx={{ mt: 3 }}>
           <Suspense fallback={<Skeleton height={240} />}>
