@@ -3,9 +3,16 @@
  * characters): the keyword grammar of spec §5 compiled to SQL by services/searchSql.ts.
  */
 import { parseKeyword } from '@sasayaki/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
-import { baseOf, listBodyProperties, listQueryProperties, viewerOf, workListResponses } from './works.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { listWorksJson, parseListParams } from '../services/catalogue.ts';
+import {
+  baseOf,
+  listBodyProperties,
+  listQueryProperties,
+  sendJson,
+  viewerOf,
+  workListResponses,
+} from './works.ts';
 
 const includeTranslationWorks = {
   type: 'boolean',
@@ -16,11 +23,12 @@ const includeTranslationWorks = {
 const KEYWORD_MAX = 20_000;
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  const search = async (req: FastifyRequest, keyword: string) => {
+  const search = async (req: FastifyRequest, reply: FastifyReply, keyword: string) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
     const terms = parseKeyword(keyword);
-    return listWorks(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    return sendJson(reply, json);
   };
   const querystring = { type: 'object', properties: { ...listQueryProperties, includeTranslationWorks } };
 
@@ -39,7 +47,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
         response: workListResponses,
       },
     },
-    (req) => search(req, (req.params as { keyword: string }).keyword),
+    (req, reply) => search(req, reply, (req.params as { keyword: string }).keyword),
   );
   app.get(
     '/api/search/',
@@ -51,7 +59,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
         response: workListResponses,
       },
     },
-    (req) => search(req, ''),
+    (req, reply) => search(req, reply, ''),
   );
   for (const url of ['/api/search/', '/api/search']) {
     app.post(
@@ -72,7 +80,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
           response: workListResponses,
         },
       },
-      (req) => search(req, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
+      (req, reply) => search(req, reply, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
     );
   }
 };
