@@ -46,9 +46,9 @@ export const workListResponses = { 200: WorkList, 400: ErrorBody } as const;
 
 /**
  * Sends JSON the catalogue already serialised (services/catalogue.ts builds it with the
- * response schema's compiled serialiser, from cached parts): Fastify sends a JSON string as is.
+ * response schema's compiled serialiser, from cached parts): Fastify sends a buffer as is.
  */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 

@@ -237,15 +237,18 @@ async function pageIds(
   return { ids: rows.map((r) => Number(r.id)), totalCount };
 }
 
-/** The JSON of each work of `ids` that can be served, in order: cached heads plus this viewer's tails. */
+/**
+ * The JSON of each work of `ids` that can be served, in order, as UTF-8 pieces: cached heads
+ * plus this viewer's tails.
+ */
 async function worksJson(
   ctx: Ctx,
   ids: readonly number[],
   opts: ViewerOptions,
   cache: WorkCache,
   generation: number,
-): Promise<string[]> {
-  const heads = new Map<number, string | null>();
+): Promise<Buffer[][]> {
+  const heads = new Map<number, Buffer | null>();
   const missing: number[] = [];
   for (const id of ids) {
     const head = cache.head(id);
@@ -260,14 +263,14 @@ async function worksJson(
           .where('w.id', 'in', missing)
           .execute()
           .then((rows) => buildWorkHeads(ctx.db, rows as WorkListRow[], ctx.log))
-      : new Map<number, string | null>(),
+      : new Map<number, Buffer | null>(),
     viewerFields(ctx.db, ids, opts),
   ]);
   for (const [id, head] of built) {
     heads.set(id, head);
     cache.putHead(generation, id, head);
   }
-  const out: string[] = [];
+  const out: Buffer[][] = [];
   for (const id of ids) {
     const head = heads.get(id);
     if (head) out.push(workWithTail(id, head, viewer, opts));
@@ -275,11 +278,24 @@ async function worksJson(
   return out;
 }
 
+const COMMA = Buffer.from(',');
+
+/** `[open, ...pieces of the first item, ',', ...pieces of the next…, close]`, as one buffer. */
+function joined(open: string, items: readonly Buffer[][], close: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(open)];
+  items.forEach((pieces, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(...pieces);
+  });
+  parts.push(Buffer.from(close));
+  return Buffer.concat(parts);
+}
+
 /**
- * A page of works in the requested order, plus the total count of matching works, as the JSON the
- * API answers (`WorkList`, byte for byte what the compiled response serialiser writes).
+ * A page of works in the requested order, plus the total count of matching works, as the UTF-8
+ * JSON the API answers (`WorkList`, byte for byte what the compiled response serialiser writes).
  */
-export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<string> {
+export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<Buffer> {
   const cache = workCacheOf(ctx.db);
   // First: whatever is read after it is at least as new as the generation the cache holds.
   const generation = await cache.sync();
@@ -288,32 +304,32 @@ export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: s
   const { ids, totalCount } = await pageIds(ctx, opts, cache, generation, page, pageSize);
   const works = await worksJson(ctx, ids, { ...opts, baseUrl }, cache, generation);
   const pagination = `{"currentPage":${page},"pageSize":${pageSize},"totalCount":${totalCount ?? works.length}}`;
-  return `{"works":[${works.join(',')}],"pagination":${pagination}}`;
+  return joined('{"works":[', works, `],"pagination":${pagination}}`);
 }
 
 /** listWorksJson as objects, for callers that add to the page. */
 export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
-  return JSON.parse(await listWorksJson(ctx, opts, baseUrl)) as WorkPage;
+  return JSON.parse((await listWorksJson(ctx, opts, baseUrl)).toString()) as WorkPage;
 }
 
-/** One work with the viewer's own fields (userRating, review_text, progress…), as JSON, or null. */
+/** One work with the viewer's own fields (userRating, review_text, progress…), as UTF-8 JSON, or null. */
 export async function getWorkJson(
   ctx: Ctx,
   id: number,
   viewer: Principal,
   baseUrl: string,
   withPlaylistStatus?: readonly string[],
-): Promise<string | null> {
+): Promise<Buffer | null> {
   const cache = workCacheOf(ctx.db);
   const generation = await cache.sync();
-  const [json] = await worksJson(
+  const [pieces] = await worksJson(
     ctx,
     [id],
     { viewer, baseUrl, includeReview: true, withPlaylistStatus },
     cache,
     generation,
   );
-  return json ?? null;
+  return pieces ? Buffer.concat(pieces) : null;
 }
 
 /** One work with the viewer's own fields (userRating, review_text, progress…), or null. */
@@ -325,7 +341,7 @@ export async function getWork(
   withPlaylistStatus?: readonly string[],
 ): Promise<Work | null> {
   const json = await getWorkJson(ctx, id, viewer, baseUrl, withPlaylistStatus);
-  return json === null ? null : (JSON.parse(json) as Work);
+  return json === null ? null : (JSON.parse(json.toString()) as Work);
 }
 
 /**

@@ -18,7 +18,7 @@ const MAX_RESULTS = 2_000;
 
 export class WorkCache {
   private generation = -1;
-  private readonly heads = new Map<number, string | null>();
+  private readonly heads = new Map<number, Buffer | null>();
   private readonly results = new Map<string, unknown>();
   private readonly generationQuery: CompiledQuery<{ generation: number }>;
 
@@ -42,8 +42,8 @@ export class WorkCache {
     return generation;
   }
 
-  /** The cached JSON of a work: a string, null for a work left out of pages, undefined if unknown. */
-  head(id: number): string | null | undefined {
+  /** The cached JSON head of a work (UTF-8), null for a work left out of pages, undefined if unknown. */
+  head(id: number): Buffer | null | undefined {
     const head = this.heads.get(id);
     if (head !== undefined) {
       this.heads.delete(id);
@@ -53,7 +53,7 @@ export class WorkCache {
   }
 
   /** Keeps a work's JSON built from data read at `generation` (ignored when that has passed). */
-  putHead(generation: number, id: number, head: string | null): void {
+  putHead(generation: number, id: number, head: Buffer | null): void {
     if (generation !== this.generation) return;
     remember(this.heads, id, head, MAX_WORKS);
   }

@@ -166,8 +166,8 @@ export async function buildWorkHeads(
   database: Db,
   rows: readonly WorkListRow[],
   log?: Log,
-): Promise<Map<number, string | null>> {
-  const heads = new Map<number, string | null>();
+): Promise<Map<number, Buffer | null>> {
+  const heads = new Map<number, Buffer | null>();
   if (rows.length === 0) return heads;
   const { db } = database;
   const ids = rows.map((r) => r.id);
@@ -317,7 +317,7 @@ export async function buildWorkHeads(
       userRating: null,
     };
     const fit = servable(work, log);
-    heads.set(row.id, fit ? headOf(fit) : null);
+    heads.set(row.id, fit ? Buffer.from(headOf(fit)) : null);
   }
   return heads;
 }
@@ -390,15 +390,20 @@ export async function viewerFields(
 }
 
 /**
- * One work's complete JSON: its head (with the viewer's tag votes, when there are any) and the
- * tail, in the contract's field order.
+ * One work's complete JSON (UTF-8, in two pieces): its head (with the viewer's tag votes, when
+ * there are any) and the tail, in the contract's field order.
  */
-export function workWithTail(id: number, head: string, viewer: ViewerFields, opts: ViewerOptions): string {
+export function workWithTail(
+  id: number,
+  head: Buffer,
+  viewer: ViewerFields,
+  opts: ViewerOptions,
+): [Buffer, Buffer] {
   const votes = viewer.votes.get(id);
   if (votes) {
-    const work = JSON.parse(`${head}}`) as Work;
+    const work = JSON.parse(`${head.toString()}}`) as Work;
     for (const tag of work.tags) tag.myVote = votes.get(tag.id) ?? 0;
-    head = headOf({ ...work, ...coverUrls('', id), userRating: null });
+    head = Buffer.from(headOf({ ...work, ...coverUrls('', id), userRating: null }));
   }
   const base = JSON.stringify(opts.baseUrl).slice(1, -1);
   const cover = (type: string) => `"${base}/api/cover/${id}.jpg?type=${type}"`;
@@ -412,7 +417,7 @@ export function workWithTail(id: number, head: string, viewer: ViewerFields, opt
     const status = Object.fromEntries(viewer.playlists.map((p) => [p, viewer.memberships.has(`${p}/${id}`)]));
     tail += `,"playlistStatus":${JSON.stringify(status)}`;
   }
-  return `${head}${tail}}`;
+  return [head, Buffer.from(`${tail}}`)];
 }
 
 /** The work as the response schema accepts it: as built, repaired, or left out (logged). */
