@@ -10,8 +10,8 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         .selectFrom('kysely_migration' as never)
         .select(sql<string>`name`.as('name'))
         .execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_initial']);
-      const tables = ['works', 'files', 'users', 'reviews', 'playlists', 'recommender_events', 'settings'];
+      expect(rows.map((r) => r.name)).toEqual(['001_initial', '002_catalogue_generation']);
+      const tables = ['works', 'files', 'users', 'reviews', 'playlists', 'recommender_events', 'settings', 'catalogue_state'];
       for (const table of tables) {
         await expect(sql`select count(*) from ${sql.table(table)}`.execute(t.db)).resolves.toBeTruthy();
       }
