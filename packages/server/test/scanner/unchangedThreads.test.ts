@@ -28,12 +28,22 @@ describe.each(DIALECTS)('no-change check on worker threads on %s', (dialect) => 
     fs.rmSync(root, { recursive: true, force: true });
   });
 
-  it('skips untouched works and rescans exactly the changed ones', async () => {
+  it('skips untouched works and rescans exactly the changed ones', { timeout: 180_000 }, async () => {
     expect(await fx.scan({ checkThreads: 2 })).toMatchObject({
       worksUnchanged: 12,
       worksUpdated: 0,
       errors: [],
     });
+    // The threads themselves answer (a thread that fails would leave the works to the scan).
+    const rows = await fx.db.db.selectFrom('works').select(['id', 'folder_path', 'scan_signature']).execute();
+    const checks = rows.map((r) => ({
+      id: r.id,
+      absPath: path.join(root, r.folder_path),
+      signature: r.scan_signature,
+    }));
+    const answered = await unchangedWorks(checks, [fs.realpathSync(root)], 2);
+    expect([...answered.keys()].sort()).toEqual(rows.map((r) => r.id).sort());
+    expect([...answered.values()].every((v) => v.files === 2)).toBe(true);
 
     const work = (i: number) => path.join(root, 'group', `RJ0${3_100_000 + i} 作品${i}`);
     fs.appendFileSync(path.join(work(1), '01 本編.lrc'), '[00:01.00]more\n');
