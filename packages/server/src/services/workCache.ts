@@ -15,6 +15,8 @@ import type { Db } from '../db/connect.ts';
 /** About 3 KB of JSON each: ~15 MB at most, enough for every work of a 5,000-work library. */
 const MAX_WORKS = 5_000;
 const MAX_RESULTS = 2_000;
+/** Longer keys (thousands of ids or terms) are rare queries: not worth the memory they would hold. */
+const MAX_KEY_CHARS = 4_096;
 
 export class WorkCache {
   private generation = -1;
@@ -64,7 +66,7 @@ export class WorkCache {
   }
 
   putResult(generation: number, key: string, value: unknown): void {
-    if (generation !== this.generation) return;
+    if (generation !== this.generation || key.length > MAX_KEY_CHARS) return;
     remember(this.results, key, value, MAX_RESULTS);
   }
 }
