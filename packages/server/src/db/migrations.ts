@@ -306,9 +306,9 @@ export const CATALOGUE_TABLES = ['works', 'circles', 'vas', 'work_vas', 'tags', 
 
 /**
  * `catalogue_state.generation`: a counter the database itself bumps on every write to the
- * catalogue tables, in the writing transaction. Servers cache serialised works per generation
- * (services/workCache.ts), so a scan, vote or review through any server instance, or a hand edit
- * of the database, retires every cached copy at its commit.
+ * catalogue tables, in the writing transaction (as it commits, on PostgreSQL). Servers cache
+ * serialised works per generation (services/workCache.ts), so a scan, vote or review through any
+ * server instance, or a hand edit of the database, retires every cached copy at its commit.
  */
 function catalogueGeneration(dialect: Dialect): Migration {
   return {
@@ -320,16 +320,20 @@ function catalogueGeneration(dialect: Dialect): Migration {
         .execute();
       await db.insertInto('catalogue_state').values({ id: 1, generation: 1 }).execute();
       if (dialect === 'postgres') {
+        // Deferred to the commit, and once per transaction: the row lock on catalogue_state is
+        // then the last lock a writer takes, held only while it commits, so it can never be
+        // part of a deadlock with the locks of reviews, votes or scans.
         await sql`create function bump_catalogue_generation() returns trigger language plpgsql as $$
-          begin update catalogue_state set generation = generation + 1 where id = 1; return null; end $$`.execute(
-          db,
-        );
+          begin
+            if current_setting('sasayaki.generation_bumped', true) = 'yes' then return null; end if;
+            perform set_config('sasayaki.generation_bumped', 'yes', true);
+            update catalogue_state set generation = generation + 1 where id = 1;
+            return null;
+          end $$`.execute(db);
         for (const table of CATALOGUE_TABLES) {
-          // Once per statement: a scan writing a thousand rows bumps it once.
-          await sql`create trigger ${sql.raw(`${table}_generation`)} after insert or update or delete or truncate
-            on ${sql.table(table)} for each statement execute function bump_catalogue_generation()`.execute(
-            db,
-          );
+          await sql`create constraint trigger ${sql.raw(`${table}_generation`)} after insert or update or delete
+            on ${sql.table(table)} deferrable initially deferred
+            for each row execute function bump_catalogue_generation()`.execute(db);
         }
         return;
       }
