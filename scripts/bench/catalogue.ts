@@ -11,8 +11,8 @@ import type {
   WorkTagsTable,
   WorkVasTable,
 } from '../../packages/server/src/db/schema.ts';
+import { prng } from '../../packages/server/src/demo/audio.ts';
 import { vaId } from '../../packages/server/test/helpers/seed.ts';
-import { prng } from '../demo/audio.ts';
 
 export const BENCH_WORKS = 100_000;
 /** The work whose folder really exists and holds the streaming file. */

@@ -16,9 +16,9 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { dropPgSchema, openDb } from '../../packages/server/src/db/connect.ts';
+import { wavTone } from '../../packages/server/src/demo/audio.ts';
+import { generateDemoLibrary } from '../../packages/server/src/demo/generate.ts';
 import { type ScanOptions, scanLibrary } from '../../packages/server/src/scanner/index.ts';
-import { wavTone } from '../demo/audio.ts';
-import { generateDemoLibrary } from '../demo/generate.ts';
 
 const DIR = '/tmp/sasayaki-bench-scan';
 const PG_URL =

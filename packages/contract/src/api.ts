@@ -170,41 +170,48 @@ export const WorkRef = Type.Object({
 });
 export type WorkRef = Static<typeof WorkRef>;
 
+type TrackFileType = Exclude<TrackNodeType, 'folder'>;
+const TRACK_FILE_TYPES = TRACK_NODE_TYPES.filter((t): t is TrackFileType => t !== 'folder');
+
+/** What a file node carries besides its type and title: the one list of these keys. */
+const trackFileKeys = {
+  hash: Type.String({ description: '"{workId}/{fileId}"' }),
+  work: WorkRef,
+  workTitle: Type.String(),
+  mediaStreamUrl: Type.String(),
+  mediaDownloadUrl: Type.String(),
+  streamLowQualityUrl: Type.String(),
+  duration: Type.Optional(Type.Number()),
+  size: Type.Integer(),
+  availableLyrics: Type.Optional(Type.Array(Lyric)),
+};
+
+export const TrackFile = Type.Object({
+  type: Type.Enum(TRACK_FILE_TYPES),
+  title: Type.String(),
+  ...trackFileKeys,
+});
+export type TrackFile = Static<typeof TrackFile>;
+
+/** A folder node, typed by hand because it is recursive (the wire schema below covers it). */
 export interface TrackFolder {
   type: 'folder';
   title: string;
   children: TrackNode[];
 }
-export interface TrackFile {
-  type: Exclude<TrackNodeType, 'folder'>;
-  hash: string;
-  title: string;
-  work: WorkRef;
-  workTitle: string;
-  mediaStreamUrl: string;
-  mediaDownloadUrl: string;
-  streamLowQualityUrl: string;
-  duration?: number;
-  size: number;
-  availableLyrics?: Lyric[];
-}
 export type TrackNode = TrackFolder | TrackFile;
 
+/**
+ * The wire schema of a tree node: one flat object (a folder's children and every file key
+ * optional) rather than a union, so the response serialiser walks one shape.
+ */
 export const TrackNodeSchema = Type.Unsafe<TrackNode>(
   Type.Object(
     {
       type: Type.Union(TRACK_NODE_TYPES.map((t) => Type.Literal(t))),
       title: Type.String(),
       children: Type.Optional(Type.Array(Type.Ref('TrackNode'))),
-      hash: Type.Optional(Type.String({ description: '"{workId}/{fileId}"' })),
-      work: Type.Optional(WorkRef),
-      workTitle: Type.Optional(Type.String()),
-      mediaStreamUrl: Type.Optional(Type.String()),
-      mediaDownloadUrl: Type.Optional(Type.String()),
-      streamLowQualityUrl: Type.Optional(Type.String()),
-      duration: Type.Optional(Type.Number()),
-      size: Type.Optional(Type.Integer()),
-      availableLyrics: Type.Optional(Type.Array(Lyric)),
+      ...Type.Partial(Type.Object(trackFileKeys)).properties,
     },
     { $id: 'TrackNode' },
   ),

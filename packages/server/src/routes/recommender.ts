@@ -9,14 +9,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errorResponses, messageSchema, str, workIdFrom, workIdParam } from '../auth/apiSchemas.ts';
 import type { Principal } from '../auth/principal.ts';
 import { badRequest } from '../errors.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
 import {
   FEEDBACK_TYPES,
   forListenerIds,
   neighbourIds,
   popularIds,
   recordFeedback,
-} from '../services/recommender.ts';
+} from '../recommender/index.ts';
+import { listWorks, parseListParams } from '../services/catalogue.ts';
 import { findUserById } from '../services/users.ts';
 import { publicBase } from '../urls.ts';
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoLibrary, generateDemoLibrary } from '../../src/scanner/demoLibrary.ts';
+import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { openTestApp, type TestApp } from './appHelper.ts';

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import { v5 as uuidv5 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 import { probeDuration } from '../../src/scanner/audio.ts';
-import { type DemoLibrary, generateDemoLibrary } from '../../src/scanner/demoLibrary.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { countingProbe, type ScanFixture, scanFixture, tempDir } from './helpers.ts';
 

@@ -3,7 +3,8 @@
  * subtitles in each format and encoding, covers, sidecar metadata, bonus files and a
  * translated edition. Deterministic: the same bytes on every run.
  *
- * Run directly: `tsx scripts/demo/generate.ts <dir>`.
+ * Used by the CLI (`sasayaki demo [dir]`, and `sasayaki start` when no library is configured),
+ * by the scanner tests and by the scan benchmark.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -268,12 +269,4 @@ export async function generateDemoLibrary(dir: string, opts: GenerateOptions = {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const dir = process.argv[2] ?? 'demo-library';
-  generateDemoLibrary(dir, { log: (m) => console.log(m) }).catch((e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  });
 }

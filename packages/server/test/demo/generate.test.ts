@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DemoLibrary, generateDemoLibrary } from './generate.ts';
+import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -32,11 +32,12 @@ function digest(root: string): Record<string, string> {
   return out;
 }
 
-describe('demo library', () => {
+// Each generation encodes audio with ffmpeg: allow for a loaded machine (the project default is 30 s).
+describe('demo library', { timeout: 180_000 }, () => {
   let lib: DemoLibrary;
   beforeAll(async () => {
     lib = await generateDemoLibrary(tmp());
-  }, 60_000);
+  }, 180_000);
 
   it('is the same bytes on every run', async () => {
     const again = await generateDemoLibrary(tmp());
