@@ -11,7 +11,16 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         .select(sql<string>`name`.as('name'))
         .execute();
       expect(rows.map((r) => r.name)).toEqual(['001_initial', '002_catalogue_generation']);
-      const tables = ['works', 'files', 'users', 'reviews', 'playlists', 'recommender_events', 'settings', 'catalogue_state'];
+      const tables = [
+        'works',
+        'files',
+        'users',
+        'reviews',
+        'playlists',
+        'recommender_events',
+        'settings',
+        'catalogue_state',
+      ];
       for (const table of tables) {
         await expect(sql`select count(*) from ${sql.table(table)}`.execute(t.db)).resolves.toBeTruthy();
       }
