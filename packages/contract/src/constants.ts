@@ -58,6 +58,10 @@ export const LIMITS = {
   pageSizeOptions: [20, 40, 60, 80, 100],
   seedMax: 99,
   keywordGetMax: 500,
+  /** Longest search keyword the server takes (characters), by GET or POST. */
+  keywordMax: 1000,
+  /** Most terms in one search: each is a subquery, and planning cost grows faster than linearly. */
+  searchTermsMax: 16,
   playlistDropdownPageSize: 12,
 } as const;
 

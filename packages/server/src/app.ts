@@ -11,7 +11,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
-import { HttpError, insufficientStorage, isDiskFull } from './errors.ts';
+import { runForRequest } from './db/requestScope.ts';
+import { HttpError, insufficientStorage, isDiskFull, RETRY_AFTER_SECONDS, unavailableFor } from './errors.ts';
+import { refuseNulCharacters } from './inputText.ts';
+import { checkNumericParams } from './numericParams.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Library } from './storage/library.ts';
 
@@ -36,7 +39,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     trustProxy: true,
     // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
     routerOptions: { maxParamLength: 2000 },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    // strictNumbers: NaN and Infinity (JSON 1e309) are not numbers.
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false, strictNumbers: true },
+    },
     // Errors raised before routing (malformed escapes, over-long parameters) keep our `{error}` shape.
     frameworkErrors: (err, _req, reply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -46,10 +52,28 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   });
   app.decorate('ctx', { config, db, library: new Library(config.libraryRoots), log: app.log });
 
+  // Numbers in the query string and path go through one parser (numericParams.ts).
+  app.addHook('preValidation', checkNumericParams);
+  app.addHook('preValidation', refuseNulCharacters);
+  // The handler and its queries run with a signal that aborts when the client goes away, so
+  // PostgreSQL can cancel work nobody will read (db/pgPool.ts).
+  app.addHook('preHandler', (req, reply, done) => {
+    const gone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) gone.abort();
+    });
+    runForRequest(gone.signal, done);
+  });
+
   app.setErrorHandler(
     (err: Error & { statusCode?: number; validation?: unknown; code?: string }, req, reply) => {
-      const known = err instanceof HttpError ? err : isDiskFull(err) ? insufficientStorage() : null;
+      const known =
+        err instanceof HttpError ? err : isDiskFull(err) ? insufficientStorage() : unavailableFor(err);
       if (known) {
+        if (known.statusCode === 503) {
+          req.log.warn({ err }, 'database unavailable');
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+        }
         return reply.code(known.statusCode).send({
           error: known.message,
           ...(known.code ? { code: known.code } : {}),

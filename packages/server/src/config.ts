@@ -3,6 +3,7 @@
  * Environment names are `SASAYAKI_*` (plus the conventional `DATABASE_URL`).
  */
 import path from 'node:path';
+import { DB_DEFAULTS, type OpenOptions } from './db/connect.ts';
 
 export interface Config {
   /** Library roots; a work is a folder under one of them whose name holds a work code. */
@@ -13,6 +14,12 @@ export interface Config {
   port: number;
   /** A `postgres://` URL switches the catalogue to PostgreSQL; empty means the SQLite file. */
   databaseUrl: string;
+  /** PostgreSQL connections at most. */
+  dbPoolSize: number;
+  /** PostgreSQL: a statement running longer is cancelled (503); 0 disables. See docs/security.md. */
+  dbStatementTimeoutMs: number;
+  /** PostgreSQL: longest wait for a connection before answering 503. */
+  dbConnectTimeoutMs: number;
   /** Base of the absolute URLs in answers; empty means derived from each request. */
   publicUrl: string;
   /** Watch the library and rescan in the background while serving. */
@@ -80,6 +87,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: env.SASAYAKI_HOST || '127.0.0.1',
     port: int(env.SASAYAKI_PORT, 8888),
     databaseUrl: env.DATABASE_URL || '',
+    dbPoolSize: Math.max(1, int(env.SASAYAKI_DB_POOL_SIZE, DB_DEFAULTS.poolSize)),
+    dbStatementTimeoutMs: Math.max(
+      0,
+      int(env.SASAYAKI_DB_STATEMENT_TIMEOUT_MS, DB_DEFAULTS.statementTimeoutMs),
+    ),
+    dbConnectTimeoutMs: Math.max(1, int(env.SASAYAKI_DB_CONNECT_TIMEOUT_MS, DB_DEFAULTS.connectTimeoutMs)),
     publicUrl: (env.SASAYAKI_PUBLIC_URL || '').replace(/\/+$/, ''),
     watchLibrary: bool(env.SASAYAKI_WATCH, true),
     rescanIntervalMinutes: int(env.SASAYAKI_RESCAN_MINUTES, 10),
@@ -109,3 +122,12 @@ export const paths = {
   outbox: (c: Config) => path.join(c.dataDir, 'outbox.log'),
   demoLibrary: (c: Config) => path.join(c.dataDir, 'demo-library'),
 };
+
+/** How to open the catalogue database under these settings. */
+export const dbOptions = (c: Config): OpenOptions => ({
+  databaseUrl: c.databaseUrl,
+  sqlitePath: paths.database(c),
+  poolSize: c.dbPoolSize,
+  statementTimeoutMs: c.dbStatementTimeoutMs,
+  connectTimeoutMs: c.dbConnectTimeoutMs,
+});

@@ -32,3 +32,47 @@ export function isDiskFull(err: unknown): boolean {
   // ENOSPC/EDQUOT from Node, SQLITE_FULL from better-sqlite3, 53100 (disk_full) from PostgreSQL.
   return code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL' || code === '53100';
 }
+
+/** Seconds a client is asked to wait (Retry-After) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const unavailable = (message: string, code: string) => new HttpError(503, message, undefined, code);
+
+// Connection-level failures: refused, reset or dropped connections, PostgreSQL shutting down or
+// starting (57P01–57P03), too many connections (53300), connection exceptions (class 08).
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+// node-postgres raises these without a code.
+const CONNECTION_MESSAGES = /Connection terminated|not queryable|Connection ended|connection timeout/i;
+
+/**
+ * The 503 for an infrastructure failure that is not the request's fault and may pass: the
+ * database unreachable or dropping connections, no free connection (pool exhausted, SQLite
+ * locked), a statement cancelled by the statement timeout. Null for any other error.
+ */
+export function unavailableFor(err: unknown): HttpError | null {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  if (code === '57014' || code === 'SQLITE_INTERRUPT') {
+    return unavailable('The database took too long to answer: try again later.', 'DB_TIMEOUT');
+  }
+  if (/timeout exceeded when trying to connect/i.test(message) || /^SQLITE_(BUSY|LOCKED)/.test(code)) {
+    return unavailable('The database is busy: try again in a few seconds.', 'DB_BUSY');
+  }
+  if (CONNECTION_CODES.has(code) || code.startsWith('08') || CONNECTION_MESSAGES.test(message)) {
+    return unavailable('The database is unreachable: try again in a few seconds.', 'DB_UNAVAILABLE');
+  }
+  return null;
+}

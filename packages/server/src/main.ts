@@ -8,7 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 import { buildApp } from './app.ts';
-import { type Config, loadConfig, paths } from './config.ts';
+import { type Config, dbOptions, loadConfig, paths } from './config.ts';
 import { openDb } from './db/connect.ts';
 import { generateDemoLibrary } from './demo/generate.ts';
 import { HttpError } from './errors.ts';
@@ -31,7 +31,7 @@ Settings come from SASAYAKI_* environment variables (see README).
 class UsageError extends Error {}
 
 async function openCatalogue(config: Config) {
-  return openDb({ databaseUrl: config.databaseUrl, sqlitePath: paths.database(config) });
+  return openDb(dbOptions(config));
 }
 
 /** Writes the demo library to a temporary sibling, then renames: never half a library. */

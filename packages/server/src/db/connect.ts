@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
+import { resilientPool } from './pgPool.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,7 +28,15 @@ export interface OpenOptions {
   pgSchema?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: longest a statement may run, in ms (0: no limit; default 15 s). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: longest wait for a connection, new or from the pool, in ms (default 5 s). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: told about dropped connections (default: a warning on stderr). */
+  onConnectionError?: (err: Error) => void;
 }
+
+export const DB_DEFAULTS = { poolSize: 10, statementTimeoutMs: 15_000, connectTimeoutMs: 5_000 } as const;
 
 // PostgreSQL returns bigint and numeric as strings; our values fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -78,13 +87,26 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Db> {
       await c.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
+  const poolOptions = {
+    url,
+    schema,
+    max: opts.poolSize ?? DB_DEFAULTS.poolSize,
+    statementTimeoutMs: opts.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs,
+    connectTimeoutMs: opts.connectTimeoutMs ?? DB_DEFAULTS.connectTimeoutMs,
+    onConnectionError:
+      opts.onConnectionError ??
+      ((err: Error) => process.stderr.write(`[warn] PostgreSQL connection lost: ${err.message}\n`)),
+  };
+  // Migrations may build indexes on large tables: they run on a connection without the timeout.
+  const migrator = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: resilientPool({ ...poolOptions, max: 1, statementTimeoutMs: 0 }) }),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrateToLatest(db, 'postgres', schema);
+  try {
+    await migrateToLatest(migrator, 'postgres', schema);
+  } finally {
+    await migrator.destroy();
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(poolOptions) }) });
   return {
     db,
     dialect: 'postgres',

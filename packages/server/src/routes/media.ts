@@ -7,6 +7,7 @@
 import { ErrorBody } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, insufficientStorage, isDiskFull, notFound, unauthorized } from '../errors.ts';
+import { integerParam } from '../numericParams.ts';
 import { mediaFile, openMediaFile, sendFile, sendThroughProxy } from '../services/media.ts';
 import { ffmpegAvailable, LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
 import { viewerOf } from './works.ts';
@@ -41,8 +42,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const ids = (req: FastifyRequest) => {
     const p = req.params as { id?: string; workId?: string; fileId?: string };
     return {
-      fileId: Number(p.id ?? p.fileId),
-      workId: p.workId === undefined ? undefined : Number(p.workId),
+      fileId: integerParam(p.id ?? p.fileId, 'file id', 1),
+      workId: p.workId === undefined ? undefined : integerParam(p.workId, 'work id', 1),
     };
   };
   const serve =

@@ -4,7 +4,7 @@
  * `{works, pagination}` through the catalogue's listWorks, narrowed by `keyword` (search grammar),
  * `subtitle` and `localSubtitledWorks`.
  */
-import { LIMITS, parseKeyword, WorkList } from '@sasayaki/contract';
+import { LIMITS, WorkList } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { errorResponses, messageSchema, str, workIdFrom, workIdParam } from '../auth/apiSchemas.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -17,12 +17,13 @@ import {
   recordFeedback,
 } from '../recommender/index.ts';
 import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { searchTermsOf } from '../services/searchSql.ts';
 import { findUserById } from '../services/users.ts';
 import { publicBase } from '../urls.ts';
 
-const KEYWORD_MAX = 20_000;
 const listBody = {
-  keyword: str(KEYWORD_MAX),
+  // Length and terms are checked by searchTermsOf (a 400 naming the limit).
+  keyword: { type: 'string', description: `at most ${LIMITS.keywordMax} characters` },
   page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   pageSize: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax },
   subtitle: { description: '1 or true: only works with subtitles (or in localSubtitledWorks)' },
@@ -62,7 +63,7 @@ export const recommenderRoutes: FastifyPluginAsync = async (app) => {
       app.ctx,
       {
         viewer: req.principal,
-        terms: keyword ? parseKeyword(keyword) : [],
+        terms: keyword ? searchTermsOf(keyword) : [],
         workIds: ids,
         keepIdOrder: true,
         page: p.page,

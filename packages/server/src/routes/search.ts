@@ -2,9 +2,10 @@
  * GET /api/search/{keyword} and POST /api/search/ (body keyword, for keywords over 500
  * characters): the keyword grammar of spec §5 compiled to SQL by services/searchSql.ts.
  */
-import { parseKeyword } from '@sasayaki/contract';
+import { LIMITS } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { listWorksJson, parseListParams } from '../services/catalogue.ts';
+import { searchTermsOf } from '../services/searchSql.ts';
 import {
   baseOf,
   listBodyProperties,
@@ -19,14 +20,17 @@ const includeTranslationWorks = {
   description: 'false hides translated editions whose original is in the library (default true)',
 } as const;
 
-/** A keyword can hold thousands of terms in a POST body; more than this is not a search. */
-const KEYWORD_MAX = 20_000;
+// The length is checked by searchTermsOf, for a 400 that names the limit with a stable code.
+const keywordSchema = {
+  type: 'string',
+  description: `at most ${LIMITS.keywordMax} characters and ${LIMITS.searchTermsMax} terms`,
+} as const;
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
   const search = async (req: FastifyRequest, reply: FastifyReply, keyword: string) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
-    const terms = parseKeyword(keyword);
+    const terms = searchTermsOf(keyword);
     const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
     return sendJson(reply, json);
   };
@@ -40,7 +44,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Search works by keyword (URL-encoded in the path)',
         params: {
           type: 'object',
-          properties: { keyword: { type: 'string', maxLength: KEYWORD_MAX } },
+          properties: { keyword: keywordSchema },
           required: ['keyword'],
         },
         querystring,
@@ -74,7 +78,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
             properties: {
               ...listBodyProperties,
               includeTranslationWorks,
-              keyword: { type: 'string', maxLength: KEYWORD_MAX },
+              keyword: keywordSchema,
             },
           },
           response: workListResponses,

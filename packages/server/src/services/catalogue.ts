@@ -25,6 +25,7 @@ import { type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlB
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { integerParam, plainInteger } from '../numericParams.ts';
 import { type CompiledSearch, compileSearchTerms } from './searchSql.ts';
 import { type WorkCache, workCacheOf } from './workCache.ts';
 import {
@@ -375,11 +376,7 @@ export interface ListParams {
 
 function intIn(raw: unknown, name: string, min: number, max: number, dflt: number): number {
   if (raw === undefined || raw === null || raw === '') return dflt;
-  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw badRequest(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return n;
+  return integerParam(raw, name, min, max);
 }
 
 function flag(raw: unknown, name: string, dflt: boolean): boolean {
@@ -417,9 +414,9 @@ export function parseListParams(input: Record<string, unknown>): ListParams {
   // Each id is one bound parameter; SQLite takes at most 32,766 in a statement.
   if (rawLocal.length > 10_000) throw badRequest('localSubtitledWorks accepts at most 10000 work ids');
   const localSubtitledWorks = rawLocal.map((v) => {
-    const n = Number(v);
     // Work ids are 32-bit integers in both databases (workCode.ts keeps them under 300,000,000).
-    if (!Number.isInteger(n) || n <= 0 || n > MAX_WORK_ID)
+    const n = plainInteger(v);
+    if (n === null || n <= 0 || n > MAX_WORK_ID)
       throw badRequest('localSubtitledWorks must be a list of work ids');
     return n;
   });

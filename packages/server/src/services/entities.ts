@@ -4,6 +4,7 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { INT32_MAX, plainInteger } from '../numericParams.ts';
 
 export type EntityKind = 'circles' | 'tags' | 'vas';
 
@@ -64,8 +65,9 @@ export async function findEntity(t: Db, kind: EntityKind, id: string) {
       (await t.db.selectFrom('vas').select(['id', 'name']).where('id', '=', id).executeTakeFirst()) ?? null
     );
   }
-  const n = Number(id);
-  if (!Number.isInteger(n) || n < 0 || n > 2 ** 31) return null;
+  // Circle and tag ids are 32-bit integers: anything else names no entity.
+  const n = plainInteger(id);
+  if (n === null || n < 0 || n > INT32_MAX) return null;
   if (kind === 'circles') {
     return (
       (await t.db

@@ -12,12 +12,19 @@
  *   order's index and stops after one page; for the count, as `+w.id in (subquery)`, one pass
  *   over a covering index with a membership probe (the unary `+` keeps SQLite from choosing
  *   rowid lookups).
+ * A full-text set never gets the correlated probe: FTS5 reloads the phrase's whole doclist for
+ * every probed row, so a probe walking many rows (a deep page, a random order, an empty
+ * intersection) costs rows × matches. Its ids are materialised once instead.
  * PostgreSQL plans semi-joins from its statistics, so it always gets `w.id in (subquery)`.
+ *
+ * Bounded work: a keyword has at most LIMITS.keywordMax characters and LIMITS.searchTermsMax
+ * terms, repeated terms count once, and with several terms each size count stops at LARGE_SET + 1
+ * (docs/security.md).
  */
-import { compileTerm, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
+import { compileTerm, LIMITS, parseKeyword, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, HttpError } from '../errors.ts';
 
 type Cond = Expression<SqlBool>;
 
@@ -45,11 +52,14 @@ export function likeContains(text: string): string {
 const ftsPhrase = (v: string) => `"${v.replace(/"/g, '""')}"`;
 const usesFts = (v: string, t: Db) => t.dialect === 'sqlite' && [...v].length >= 3;
 
-/** The rows of a set term: a subquery of work ids, a correlated probe, and a cheap size query. */
+/**
+ * The rows of a set term: a subquery of work ids, a correlated probe (null where probing per row
+ * is dear), and the rows to count for its size (`select 1 …`).
+ */
 interface WorkSet {
   ids: RawBuilder<unknown>;
-  probe: RawBuilder<unknown>;
-  size: RawBuilder<{ n: number }>;
+  probe: RawBuilder<unknown> | null;
+  rows: RawBuilder<unknown>;
 }
 
 function tagSet(name: string, weak: boolean): WorkSet {
@@ -59,9 +69,7 @@ function tagSet(name: string, weak: boolean): WorkSet {
   return {
     ids: sql`select wt.work_id from work_tags wt where wt.vote_status in (${statuses}) and wt.tag_id in (${tagIds})`,
     probe: sql`select 1 from work_tags wt where wt.work_id = w.id and wt.vote_status in (${statuses}) and wt.tag_id in (${tagIds})`,
-    size: sql<{
-      n: number;
-    }>`select count(*) as n from work_tags wt where wt.vote_status in (${statuses}) and wt.tag_id in (${tagIds})`,
+    rows: sql`select 1 from work_tags wt where wt.vote_status in (${statuses}) and wt.tag_id in (${tagIds})`,
   };
 }
 
@@ -70,17 +78,15 @@ function vaSet(name: string): WorkSet {
   return {
     ids: sql`select wv.work_id from work_vas wv where wv.va_id in (${vaIds})`,
     probe: sql`select 1 from work_vas wv where wv.work_id = w.id and wv.va_id in (${vaIds})`,
-    size: sql<{
-      n: number;
-    }>`select count(distinct wv.work_id) as n from work_vas wv where wv.va_id in (${vaIds})`,
+    rows: sql`select distinct wv.work_id from work_vas wv where wv.va_id in (${vaIds})`,
   };
 }
 
 function ftsSet(phrase: string): WorkSet {
   return {
     ids: sql`select rowid from works_fts where works_fts match ${phrase}`,
-    probe: sql`select 1 from works_fts f where f.rowid = w.id and works_fts match ${phrase}`,
-    size: sql<{ n: number }>`select count(*) as n from works_fts where works_fts match ${phrase}`,
+    probe: null,
+    rows: sql`select 1 from works_fts where works_fts match ${phrase}`,
   };
 }
 
@@ -91,12 +97,19 @@ interface Shaped {
   size?: number;
 }
 
-async function setConditions(t: Db, set: WorkSet): Promise<Shaped> {
+/** How a set's size is counted: exactly (a lone term's count is the answer's total) or capped. */
+type SizeCount = 'exact' | 'capped';
+
+async function setConditions(t: Db, set: WorkSet, sizing: SizeCount): Promise<Shaped> {
   const small = { page: sql<SqlBool>`w.id in (${set.ids})`, count: sql<SqlBool>`w.id in (${set.ids})` };
   if (t.dialect !== 'sqlite') return small;
-  const size = Number((await set.size.execute(t.db)).rows[0]?.n ?? 0);
+  const rows = sizing === 'exact' ? set.rows : sql`${set.rows} limit ${LARGE_SET + 1}`;
+  const size = Number(
+    (await sql<{ n: number }>`select count(*) as n from (${rows})`.execute(t.db)).rows[0]?.n ?? 0,
+  );
   if (size <= LARGE_SET) return { ...small, size };
-  return { page: sql<SqlBool>`exists (${set.probe})`, count: sql<SqlBool>`+w.id in (${set.ids})`, size };
+  const page = set.probe ? sql<SqlBool>`exists (${set.probe})` : small.page;
+  return { page, count: sql<SqlBool>`+w.id in (${set.ids})`, size };
 }
 
 const RANGE_COLUMN = {
@@ -112,20 +125,21 @@ const same = (c: Cond): Shaped => ({ page: c, count: c });
 async function positive(
   f: Exclude<SearchFilter, { kind: 'range' }>,
   t: Db,
+  sizing: SizeCount,
 ): Promise<{ page: Cond; count: Cond }> {
   switch (f.kind) {
     case 'text': {
       const v = f.text.trim().toLowerCase();
-      if (usesFts(v, t)) return setConditions(t, ftsSet(ftsPhrase(v)));
+      if (usesFts(v, t)) return setConditions(t, ftsSet(ftsPhrase(v)), sizing);
       // PostgreSQL: the pg_trgm GIN index serves LIKE; SQLite: 1–2 characters scan search_text.
       return same(sql<SqlBool>`w.search_text like ${likeContains(v)} escape '\\'`);
     }
     case 'work':
       return same(sql<SqlBool>`w.id = ${f.id}`);
     case 'tag':
-      return setConditions(t, tagSet(f.name.toLowerCase(), f.weak));
+      return setConditions(t, tagSet(f.name.toLowerCase(), f.weak), sizing);
     case 'va':
-      return setConditions(t, vaSet(f.name.toLowerCase()));
+      return setConditions(t, vaSet(f.name.toLowerCase()), sizing);
     case 'circle':
       // Null-safe, so that an exclusion keeps works without a circle.
       return same(
@@ -143,7 +157,7 @@ async function positive(
   }
 }
 
-async function conditions(f: SearchFilter, t: Db): Promise<Shaped> {
+async function conditions(f: SearchFilter, t: Db, sizing: SizeCount): Promise<Shaped> {
   if (f.kind === 'range') {
     return same(
       f.op === '>='
@@ -151,7 +165,7 @@ async function conditions(f: SearchFilter, t: Db): Promise<Shaped> {
         : sql<SqlBool>`${RANGE_COLUMN[f.field]} < ${f.value}`,
     );
   }
-  const c = await positive(f, t);
+  const c = await positive(f, t, sizing);
   // An excluded term keeps no size: its matches are what the search leaves out.
   return f.exclude ? { page: sql<SqlBool>`not (${c.page})`, count: sql<SqlBool>`not (${c.count})` } : c;
 }
@@ -161,18 +175,42 @@ async function conditions(f: SearchFilter, t: Db): Promise<Shaped> {
  * that cannot be searched is a 400 with the contract's reason.
  */
 export async function compileSearchTerms(terms: readonly SearchTerm[], t: Db): Promise<CompiledSearch> {
-  const filters: SearchFilter[] = [];
+  if (terms.length > LIMITS.searchTermsMax) {
+    throw new HttpError(
+      400,
+      `A search takes at most ${LIMITS.searchTermsMax} terms (this one has ${terms.length})`,
+      undefined,
+      'TOO_MANY_SEARCH_TERMS',
+    );
+  }
+  // The same filter twice selects the same works: it is compiled once.
+  const filters = new Map<string, SearchFilter>();
   for (const term of terms) {
     const compiled = compileTerm(term);
     if (!compiled.ok) throw badRequest(compiled.reason);
-    if (compiled.filter) filters.push(compiled.filter);
+    if (compiled.filter) filters.set(JSON.stringify(compiled.filter), compiled.filter);
   }
   const out: CompiledSearch = { page: [], count: [] };
-  for (const f of filters) {
-    const c = await conditions(f, t);
+  const sizing: SizeCount = filters.size === 1 ? 'exact' : 'capped';
+  for (const f of filters.values()) {
+    const c = await conditions(f, t, sizing);
     out.page.push(c.page);
     out.count.push(c.count);
-    if (filters.length === 1 && c.size !== undefined) out.soleCount = c.size;
+    if (filters.size === 1 && c.size !== undefined) out.soleCount = c.size;
   }
   return out;
+}
+
+/** The terms of a search keyword, or a 400 when the keyword is longer than a search may be. */
+export function searchTermsOf(keyword: string): SearchTerm[] {
+  const length = keyword.length > LIMITS.keywordMax ? [...keyword].length : 0;
+  if (length > LIMITS.keywordMax) {
+    throw new HttpError(
+      400,
+      `A search keyword has at most ${LIMITS.keywordMax} characters (this one has ${length})`,
+      undefined,
+      'SEARCH_KEYWORD_TOO_LONG',
+    );
+  }
+  return parseKeyword(keyword);
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Db, dropPgSchema, openDb } from '../../src/db/connect.ts';
+import { type Db, dropPgSchema, type OpenOptions, openDb } from '../../src/db/connect.ts';
 
 export const PG_URL =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,10 +43,16 @@ export interface TestDb extends Db {
   pgSchema: string;
 }
 
-export async function openTestDb(dialect: 'sqlite' | 'postgres'): Promise<TestDb> {
+export async function openTestDb(
+  dialect: 'sqlite' | 'postgres',
+  options: Pick<
+    OpenOptions,
+    'poolSize' | 'statementTimeoutMs' | 'connectTimeoutMs' | 'onConnectionError'
+  > = {},
+): Promise<TestDb> {
   if (dialect === 'postgres') {
     const pgSchema = `t_${randomBytes(6).toString('hex')}`;
-    const db = await openDb({ databaseUrl: PG_URL, pgSchema, poolSize: 4 });
+    const db = await openDb({ databaseUrl: PG_URL, pgSchema, poolSize: 4, ...options });
     return {
       ...db,
       databaseUrl: PG_URL,
