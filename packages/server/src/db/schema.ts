@@ -221,7 +221,14 @@ export interface SettingsTable {
   value: string;
 }
 
+/** One row (id 1): the catalogue generation, bumped by triggers on every catalogue write. */
+export interface CatalogueStateTable {
+  id: number;
+  generation: number;
+}
+
 export interface Database {
+  catalogue_state: CatalogueStateTable;
   works: WorksTable;
   circles: CirclesTable;
   vas: VasTable;

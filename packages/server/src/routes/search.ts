@@ -4,10 +4,17 @@
  * services/searchSql.ts.
  */
 import { LIMITS } from '@sasayaki/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { listWorksJson, parseListParams } from '../services/catalogue.ts';
 import { searchTermsOf } from '../services/searchSql.ts';
-import { baseOf, listBodyProperties, listQueryProperties, viewerOf, workListResponses } from './works.ts';
+import {
+  baseOf,
+  listBodyProperties,
+  listQueryProperties,
+  sendJson,
+  viewerOf,
+  workListResponses,
+} from './works.ts';
 
 const includeTranslationWorks = {
   type: 'boolean',
@@ -21,11 +28,12 @@ const keywordSchema = {
 } as const;
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  const search = async (req: FastifyRequest, keyword: string) => {
+  const search = async (req: FastifyRequest, reply: FastifyReply, keyword: string) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
     const terms = searchTermsOf(keyword);
-    return listWorks(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    return sendJson(reply, json);
   };
   const querystring = { type: 'object', properties: { ...listQueryProperties, includeTranslationWorks } };
 
@@ -44,7 +52,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
         response: workListResponses,
       },
     },
-    (req) => search(req, (req.params as { keyword: string }).keyword),
+    (req, reply) => search(req, reply, (req.params as { keyword: string }).keyword),
   );
   // kikoeru-express answers `/api/search` with and without the slash; later kikoeru front ends
   // send the keyword as a query parameter there.
@@ -62,7 +70,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
           response: workListResponses,
         },
       },
-      (req) => search(req, String((req.query as { keyword?: string }).keyword ?? '')),
+      (req, reply) => search(req, reply, String((req.query as { keyword?: string }).keyword ?? '')),
     );
   }
   for (const url of ['/api/search/', '/api/search']) {
@@ -84,7 +92,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
           response: workListResponses,
         },
       },
-      (req) => search(req, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
+      (req, reply) => search(req, reply, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
     );
   }
 };

@@ -3,9 +3,9 @@
  * routes live here too: the viewer, the absolute base URL and the list-parameter schemas.
  */
 import { ErrorBody, LIMITS, WORK_ORDERS, WorkList } from '@sasayaki/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Principal } from '../auth/principal.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { listWorksJson, parseListParams } from '../services/catalogue.ts';
 import { publicBase } from '../urls.ts';
 
 export function viewerOf(req: FastifyRequest): Principal {
@@ -44,11 +44,19 @@ export const listBodyProperties = {
 
 export const workListResponses = { 200: WorkList, 400: ErrorBody } as const;
 
+/**
+ * Sends JSON the catalogue already serialised (services/catalogue.ts builds it with the
+ * response schema's compiled serialiser, from cached parts): Fastify sends a buffer as is.
+ */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export const worksRoutes: FastifyPluginAsync = async (app) => {
-  const handler = async (req: FastifyRequest) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
-    return listWorks(app.ctx, { viewer: viewerOf(req), ...p }, baseOf(app, req));
+    return sendJson(reply, await listWorksJson(app.ctx, { viewer: viewerOf(req), ...p }, baseOf(app, req)));
   };
   app.get(
     '/api/works',

@@ -94,6 +94,25 @@ export async function refreshWorkRating(tx: Transaction<Database>, workId: numbe
     .execute();
 }
 
+/**
+ * Recomputes the site rating of those of these works that have reviews. Reviews outlive a work
+ * whose folder vanished: when the scanner writes the work again, its rating comes back with it.
+ */
+export async function refreshReviewedWorks(
+  tx: Transaction<Database>,
+  workIds: readonly number[],
+): Promise<void> {
+  for (let i = 0; i < workIds.length; i += 500) {
+    const reviewed = await tx
+      .selectFrom('reviews')
+      .select('work_id')
+      .distinct()
+      .where('work_id', 'in', workIds.slice(i, i + 500))
+      .execute();
+    for (const r of reviewed) await refreshWorkRating(tx, r.work_id);
+  }
+}
+
 /** Creates or updates the caller's review; a review left with no field set is removed. */
 export async function putReview(db: Db, userId: number, workId: number, raw: ReviewInput): Promise<void> {
   const input = checkInput(raw);
