@@ -1,5 +1,5 @@
 /**
- * Runtime schemas and types of the HTTP API (spec §3, §7 and api-compat.md).
+ * Runtime schemas and types of the HTTP API (docs/product.md §3, §7 and docs/compatibility.md).
  * The server validates and documents with these schemas; the web app and tests use the types.
  */
 import Type, { type Static, type TSchema } from 'typebox';

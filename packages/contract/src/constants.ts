@@ -1,5 +1,5 @@
 /**
- * Values and limits of the product (spec §3, §9) shared by server and web. Plain data with no
+ * Values and limits of the product (docs/product.md §3, §9) shared by server and web. Plain data with no
  * dependencies, so the web bundle does not carry the runtime schemas of api.ts.
  */
 
@@ -60,7 +60,7 @@ export const FEEDBACK_CATEGORIES = [
 ] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
-/** Limits of spec §9 that the server and the web app both enforce. */
+/** Limits of docs/product.md §9 that the server and the web app both enforce. */
 export const LIMITS = {
   usernameMin: 5,
   passwordMin: 5,
@@ -79,7 +79,7 @@ export const LIMITS = {
   feedbackDetails: 2000,
 } as const;
 
-/** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */
+/** Sort orders of the works lists (docs/product.md §9). `rating` is the caller's own rating. */
 export const WORK_ORDERS = [
   'release',
   'create_date',

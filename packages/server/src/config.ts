@@ -33,7 +33,7 @@ export interface Config {
   watchLibrary: boolean;
   /** Minutes between background rescans (a cheap stat-only pass when nothing changed). */
   rescanIntervalMinutes: number;
-  /** Anonymous visitors may stream and download (spec §6). */
+  /** Anonymous visitors may stream and download (docs/product.md §6). */
   allowAnonymousMedia: boolean;
   /** Registration open to anyone (GET /api/auth/reg). */
   registrationEnabled: boolean;

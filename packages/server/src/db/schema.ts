@@ -59,7 +59,7 @@ export interface CirclesTable {
 }
 
 export interface VasTable {
-  /** UUIDv5 of the name in the namespace of api-compat.md. */
+  /** UUIDv5 of the name in the namespace of docs/compatibility.md. */
   id: string;
   name: string;
 }

@@ -1,6 +1,6 @@
 /**
- * Accounts API (spec §7.1 + the calls the spec does not show: password change, email link,
- * password reset). Shapes of api-compat.md: login and registration answer `{token, user}`.
+ * Accounts API (docs/product.md §7.1 + the further account calls: password change, email link,
+ * password reset). Shapes of docs/compatibility.md: login and registration answer `{token, user}`.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';

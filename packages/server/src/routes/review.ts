@@ -1,5 +1,5 @@
 /**
- * Reviews and progress (spec §7.5, api-compat.md): PUT/GET/DELETE /api/review.
+ * Reviews and progress (docs/product.md §7.5, docs/compatibility.md): PUT/GET/DELETE /api/review.
  * The caller only ever reads and writes their own reviews: every query is keyed by their id.
  */
 import { LIMITS, PROGRESS_VALUES, WORK_ORDERS, WorkList } from '@sasayaki/contract';

@@ -1,6 +1,6 @@
 /**
  * GET /api/search/{keyword}, GET /api/search/?keyword= and POST /api/search/ (body keyword, for
- * keywords over 500 characters): the keyword grammar of spec §5 compiled to SQL by
+ * keywords over 500 characters): the keyword grammar of docs/product.md §5 compiled to SQL by
  * services/searchSql.ts.
  */
 import { LIMITS } from '@sasayaki/contract';

@@ -1,5 +1,5 @@
 /**
- * GET/POST /api/works: the browse list (spec §7.2). Shared request helpers of the catalogue
+ * GET/POST /api/works: the browse list (docs/product.md §7.2). Shared request helpers of the catalogue
  * routes live here too: the viewer, the absolute base URL and the list-parameter schemas.
  */
 import { ErrorBody, LIMITS, WORK_ORDERS, WorkList } from '@sasayaki/contract';
@@ -63,7 +63,7 @@ export const worksRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['works'],
-        summary: 'List works in an order (spec §9), paginated',
+        summary: 'List works in an order (docs/product.md §9), paginated',
         querystring: { type: 'object', properties: listQueryProperties },
         response: workListResponses,
       },

@@ -50,7 +50,7 @@ export interface ListWorksOptions {
   workIds?: readonly number[];
   /** With workIds: answer in the order of workIds instead of `order`. */
   keepIdOrder?: boolean;
-  /** One of WORK_ORDERS; default create_date (spec §9). */
+  /** One of WORK_ORDERS; default create_date (docs/product.md §9). */
   order?: WorkOrder;
   sort?: SortDirection;
   /** Custom primary order over a joined column (e.g. `pw.added_at`); replaces `order`. */

@@ -1,5 +1,5 @@
 /**
- * Playlists (spec §7.6, api-compat.md): CRUD, likes, works, the two system playlists (Liked and
+ * Playlists (docs/product.md §7.6, docs/compatibility.md): CRUD, likes, works, the two system playlists (Liked and
  * Marked, created lazily on first use) and the per-work membership of the caller's playlists.
  * Permission decisions are made by access.ts; this module loads the facts it needs and writes.
  * Privacy: 0 private (owner only), 1 unlisted (anyone with the id), 2 public (also listed).

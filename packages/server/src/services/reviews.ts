@@ -1,5 +1,5 @@
 /**
- * Reviews and progress of a user on a work (spec §7.5), and the work's site rating that they
+ * Reviews and progress of a user on a work (docs/product.md §7.5), and the work's site rating that they
  * feed: `works.site_rate_count`, `site_rate_average_2dp`, `site_rate_count_detail` and
  * `review_count` are recomputed from the reviews table inside the same transaction as the write,
  * with the work row locked (PostgreSQL `for update`; SQLite transactions are serial), so

@@ -186,7 +186,7 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   }));
 }
 
-/** The `guest`/`guest` account every server has (spec §6); created when missing. */
+/** The `guest`/`guest` account every server has (docs/product.md §6); created when missing. */
 export async function ensureBuiltinAccounts(db: Db): Promise<void> {
   if (await findUserByName(db, GUEST_NAME)) return;
   try {

@@ -1,5 +1,5 @@
 /**
- * Turns work rows into the API's Work JSON (contract `Work`, api-compat.md) in two parts:
+ * Turns work rows into the API's Work JSON (contract `Work`, docs/compatibility.md) in two parts:
  *   - the head: everything every viewer sees alike, built with a constant number of queries per
  *     page (circles, voice actors, tags, other language editions, each fetched once for all
  *     ids), serialised by the compiled response serialiser and cached (workCache.ts);

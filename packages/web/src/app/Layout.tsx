@@ -30,7 +30,7 @@ const AuthDialog = lazy(async () => ({
 
 const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 
-/** Shell of spec §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
+/** Shell of docs/product.md §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -44,7 +44,7 @@ export function Layout() {
   const [authUsed, setAuthUsed] = useState(false);
   if (authDialogOpen && !authUsed) setAuthUsed(true);
   const homeLike = HOME_LIKE.has(pathname);
-  // The search box is hidden on the playlist page (spec §2.1); on a phone it gets its own row.
+  // The search box is hidden on the playlist page (docs/product.md §2.1); on a phone it gets its own row.
   const showSearch = pathname !== '/playlist';
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // A subtitle archive dropped on any page is imported; its progress shows in a toast.

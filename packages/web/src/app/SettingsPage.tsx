@@ -43,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Every setting of spec §3 in the sections of §2.8; each change is stored at once. */
+/** Every setting of docs/product.md §3 in the sections of §2.8; each change is stored at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const s = useSettings();

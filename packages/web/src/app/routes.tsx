@@ -35,7 +35,7 @@ function PlaylistLegacyRedirect() {
   return <Navigate to={`/playlist?id=${encodeURIComponent(id ?? '')}`} replace />;
 }
 
-/** The route table of spec §2.2. */
+/** The route table of docs/product.md §2.2. */
 export const routes: RouteObject[] = [
   {
     path: '/',

@@ -1,4 +1,4 @@
-/** Login, registration, logout and the start-up session check (spec §4, §7.1). */
+/** Login, registration, logout and the start-up session check (docs/product.md §4, §7.1). */
 import type { AuthAnswer, Playlist, User } from '@sasayaki/contract';
 import { api } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -75,7 +75,7 @@ export async function confirmPasswordReset(verifyId: string, code: string, passw
 
 function afterAuth(answer: AuthAnswer): void {
   setSession(answer.token, answer.user);
-  // The guest account shares one recommender id among everyone: keep the visitor's own (spec §6).
+  // The guest account shares one recommender id among everyone: keep the visitor's own (docs/product.md §6).
   if (answer.user.group !== 'guest' && answer.user.recommenderUuid) {
     useSettings.getState().set({ recommenderUuid: answer.user.recommenderUuid });
   }

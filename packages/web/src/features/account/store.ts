@@ -2,7 +2,7 @@ import type { User } from '@sasayaki/contract';
 import { create } from 'zustand';
 import type { ApiSession } from '../../shared/api/client.ts';
 
-/** Local storage key of the token (spec §3, §7). */
+/** Local storage key of the token (docs/product.md §3, §7). */
 export const TOKEN_KEY = 'jwt-token';
 
 export type AuthDialogMode = 'login' | 'register' | 'reset';
@@ -80,7 +80,7 @@ export function setAuthDialogMode(mode: AuthDialogMode): void {
   useAuth.setState({ dialogMode: mode });
 }
 
-/** Login or register stores the token and the user (spec §4). */
+/** Login or register stores the token and the user (docs/product.md §4). */
 export function setSession(token: string, user: User): void {
   localStorage.setItem(TOKEN_KEY, token);
   useAuth.setState({ token, user, checking: false });

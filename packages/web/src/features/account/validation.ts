@@ -1,6 +1,6 @@
 import { LIMITS } from '@sasayaki/contract';
 
-/** A failed rule: the message key of spec §5 and its parameters. */
+/** A failed rule: the message key of docs/product.md §5 and its parameters. */
 export interface RuleError {
   key: string;
   params?: Record<string, unknown>;

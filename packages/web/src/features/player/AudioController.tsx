@@ -34,7 +34,7 @@ function bufferedEndAt(audio: HTMLAudioElement): number {
   return 0;
 }
 
-/** Stops playback once the sleep time has come (spec §4), with the notice of §8. */
+/** Stops playback once the sleep time has come (docs/product.md §4), with the notice of §8. */
 function checkSleep(): void {
   const s = usePlayerStore.getState();
   if (!s.sleepMode || s.sleepTime === null || Date.now() < s.sleepTime) return;

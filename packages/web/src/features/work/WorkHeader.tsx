@@ -33,7 +33,7 @@ import { putReview } from './workApi.ts';
 const ReviewDialog = lazy(async () => ({ default: (await import('./ReviewDialog.tsx')).ReviewDialog }));
 const FeedbackDialog = lazy(async () => ({ default: (await import('./FeedbackDialog.tsx')).FeedbackDialog }));
 
-/** Everything of spec §2.6 above the file tree. */
+/** Everything of docs/product.md §2.6 above the file tree. */
 export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | undefined }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAuth(isLoggedIn);

@@ -14,7 +14,7 @@ import { WorkHeader } from './WorkHeader.tsx';
 import { WorkReviews } from './WorkReviews.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
 
-/** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (spec §2.2, §2.6). */
+/** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (docs/product.md §2.2, §2.6). */
 export function WorkPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -26,7 +26,7 @@ export function WorkPage() {
   const similar = useSimilarWorks(id, showSimilar && !!work);
 
   useEffect(() => {
-    // A 404 answer on a page goes to the not-found route (spec §2.2).
+    // A 404 answer on a page goes to the not-found route (docs/product.md §2.2).
     if (error instanceof ApiError && error.status === 404) navigate('/404', { replace: true });
   }, [error, navigate]);
 

@@ -1,6 +1,6 @@
 /**
  * The API client against a real HTTP server on 127.0.0.1: bearer token, JSON bodies, the error
- * catalogue of spec §8 and the session errors that end the session (here a stand-in session; the
+ * catalogue of docs/product.md §8 and the session errors that end the session (here a stand-in session; the
  * account feature's own is tested in features/account).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -101,7 +101,7 @@ describe('API client', () => {
 });
 
 describe('error catalogue', () => {
-  it('knows the messages of spec §8', () => {
+  it('knows the messages of docs/product.md §8', () => {
     expect(knownMessageKey('No authorization token was found')).toBe('auth.needLogin');
     expect(knownMessageKey('Playlist not found')).toBe('errors.playlistNotFound');
     expect(knownMessageKey('Guests cannot vote')).toBe('errors.guestCannotVote');

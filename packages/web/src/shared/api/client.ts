@@ -1,6 +1,6 @@
 /**
  * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
- * JSON bodies, AbortSignal, and the common error handling of spec §8.
+ * JSON bodies, AbortSignal, and the common error handling of docs/product.md §8.
  */
 import { i18n } from '../i18n/index.ts';
 import { notify } from '../notify/store.ts';
@@ -15,7 +15,7 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** Send the bearer token (default true; the login call sends none, spec §7). */
+  /** Send the bearer token (default true; the login call sends none, docs/product.md §7). */
   auth?: boolean;
   /** Do not show a notification on failure: the caller handles it (e.g. 404 → not-found page). */
   silent?: boolean;

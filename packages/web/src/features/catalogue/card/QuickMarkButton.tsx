@@ -12,7 +12,7 @@ import { refreshPlaylistViews, setWorkInPlaylist } from './playlistApi.ts';
 
 /**
  * Toggles the work in the quick-mark target playlist: optimistic, reverted on failure, and the
- * lists re-checked afterwards (spec §4). Hidden without a login or a target.
+ * lists re-checked afterwards (docs/product.md §4). Hidden without a login or a target.
  */
 export function QuickMarkButton({ work }: { work: Pick<Work, 'id' | 'playlistStatus'> }) {
   const { t } = useTranslation();

@@ -31,7 +31,7 @@ const cardSx = {
   '&:hover': { boxShadow: 6 },
 } as const;
 
-/** A work in a list, in one of the three display modes (spec §2.4, §2.5). */
+/** A work in a list, in one of the three display modes (docs/product.md §2.4, §2.5). */
 export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: CardVariant }) {
   const { t, i18n } = useTranslation();
   const { handlers, menu } = useContextMenu();
