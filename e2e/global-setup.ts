@@ -1,17 +1,47 @@
 /**
  * Starts `sasayaki start` on a temporary data folder (demo library + SQLite) and waits for
- * /api/health; returns the teardown that stops it.
+ * /api/health; returns the teardown that stops it. Mail goes to a test SMTP server on 127.0.0.1
+ * that appends every message to `<data>/smtp-inbox.jsonl` (read by `tests/helpers/mail.ts`), and
+ * an administrator account exists (`E2E_ADMIN`, see `tests/helpers/accounts.ts`).
  */
+
+/** Accepts every message and appends `{to, raw}` as one JSON line to the inbox file. */
+function startSmtp(port: number, inbox: string): Promise<SMTPServer> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address);
+        fs.appendFileSync(inbox, `${JSON.stringify({ to, raw })}\n`);
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server));
+  });
+}
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT || 8931);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-e2e-'));
+  const inbox = path.join(dataDir, 'smtp-inbox.jsonl');
+  const smtpPort = port + 1000;
+  const smtp = await startSmtp(smtpPort, inbox);
   const env = {
     ...process.env,
     SASAYAKI_DATA: dataDir,
@@ -20,6 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SASAYAKI_LOG_LEVEL: 'warn',
     DATABASE_URL: '',
     SASAYAKI_LIBRARY: '',
+    SASAYAKI_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   };
   // Several test runs may share one checkout: build the web app under a lock.
   const build = spawn('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {
@@ -49,9 +80,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (Date.now() > deadline) throw new Error('server did not become healthy in 180 s');
     await new Promise((r) => setTimeout(r, 300));
   }
+  const admin = spawn(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['packages/server/src/main.ts', 'user', 'add', 'e2eadmin', '--admin', '--password', 'admin-secret'],
+    { cwd: root, env, stdio: 'inherit' },
+  );
+  const code = await new Promise((resolve) => admin.on('exit', resolve));
+  if (code !== 0) throw new Error(`creating the e2e administrator failed (${code})`);
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SMTP_INBOX = inbox;
   return async () => {
     server.kill('SIGTERM');
+    smtp.close();
     await new Promise((r) => setTimeout(r, 500));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

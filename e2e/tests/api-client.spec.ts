@@ -1038,7 +1038,7 @@ test('registration refuses short names and passwords; a bad token on a protected
   }
   const bad = await request.get('/api/review', { headers: bearer('abc.def.ghi') });
   expect(bad.status()).toBe(401);
-  // Every refused token answers the spec §8 text that makes clients drop the session.
+  // Every refused token answers docs/product.md §8 text that makes clients drop the session.
   expect(await bad.json()).toEqual({ error: 'jwt expired' });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Black-box search and list orders as clients use them: every keyword term of api-compat.md
+ * Black-box search and list orders as clients use them: every keyword term of docs/compatibility.md
  * and every `/api/works` order, checked against what a client computes itself from the full
  * list of works (`/api/works?pageSize=100`) on the demo library.
  */

@@ -30,7 +30,7 @@ test('log in as guest, see the guest tip, log out with a confirmation', async ({
   await dialog.getByRole('button', { name: 'Log in' }).click();
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('jwt-token'))).toBeTruthy();
-  // spec §4: with no quick-mark target yet, login sets the default mark-target playlist and says so
+  // docs/product.md §4: with no quick-mark target yet, login sets the default mark-target playlist and says so
   await expect(page.getByText('Quick-mark playlist reset to "Marked"')).toBeVisible();
   const settings = await page.evaluate(() => JSON.parse(localStorage.getItem('sasayaki-settings') ?? '{}'));
   expect(settings.quickMarkTargetPlaylist?.name).toBe('__SYS_PLAYLIST_MARKED');

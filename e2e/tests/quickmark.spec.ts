@@ -1,5 +1,5 @@
 /**
- * Quick mark on a work card (spec §2.5, §4): the toggle reaches the server's Marked playlist and
+ * Quick mark on a work card (docs/product.md §2.5, §4): the toggle reaches the server's Marked playlist and
  * the card shows the server's state after a reload, not only the optimistic one.
  */
 import { expect, test } from '@playwright/test';

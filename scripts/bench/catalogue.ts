@@ -193,8 +193,12 @@ async function insertBatched<T>(
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Writes the whole catalogue into an empty, migrated database. */
-export async function buildBenchCatalogue(t: Db, log: (msg: string) => void): Promise<void> {
+/** Writes the whole catalogue (`workCount` works) into an empty, migrated database. */
+export async function buildBenchCatalogue(
+  t: Db,
+  log: (msg: string) => void,
+  workCount = BENCH_WORKS,
+): Promise<void> {
   const rand = prng(20_241_122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const { db } = t;
@@ -228,12 +232,12 @@ export async function buildBenchCatalogue(t: Db, log: (msg: string) => void): Pr
       : 1 + Math.floor(rand() * tags.length);
   const perBatch = 2000;
   let fileId = 1;
-  for (let start = 0; start < BENCH_WORKS; start += perBatch) {
+  for (let start = 0; start < workCount; start += perBatch) {
     const works: NewWork[] = [];
     const workTags: Insertable<WorkTagsTable>[] = [];
     const workVas: Insertable<WorkVasTable>[] = [];
     const files: Insertable<FilesTable>[] = [];
-    for (let k = start; k < Math.min(BENCH_WORKS, start + perBatch); k++) {
+    for (let k = start; k < Math.min(workCount, start + perBatch); k++) {
       const id = k === 0 ? BENCH_FACTS.workWithFiles : 200_000 + k * 37;
       const circle = circles[Math.floor(rand() ** 2 * circles.length)]!;
       const titleJa = `${pick(JA_ADJ)}${pick(JA_NOUNS)}と${pick(JA_NOUNS)}`;

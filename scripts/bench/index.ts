@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: latency and throughput of the catalogue API on a 100,000-work catalogue
- * (SQLite, and PostgreSQL when reachable), the media path side by side with a plain Node file
- * server and nginx (media.ts), and the scanner benchmark (scan.ts) when present.
+ * (SQLite, and PostgreSQL when reachable), the media path (media.ts) and the lists and search
+ * (sideBySide.ts) side by side with a plain Node file server and nginx, and the scanner benchmark
+ * (scan.ts) when present.
  *
  * The catalogue is built once and cached in /tmp/sasayaki-bench (SQLite file, PostgreSQL
  * database `sasayaki_bench`). Each endpoint: 1 s warm-up, latency measured by autocannon with one
@@ -19,6 +20,7 @@ import pg from 'pg';
 import { type Db, openDb } from '../../packages/server/src/db/connect.ts';
 import { BENCH_FACTS, BENCH_WORKS, buildBenchCatalogue } from './catalogue.ts';
 import { benchMedia } from './media.ts';
+import { benchSideBySide } from './sideBySide.ts';
 
 const DIR = '/tmp/sasayaki-bench';
 const VERSION = 'v1';
@@ -203,14 +205,22 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  // BENCH_ONLY=sqlite|postgres|media narrows the run; BENCH_SKIP_SCAN=1 skips the scanner benchmark.
+  // BENCH_ONLY=sqlite|postgres|media|side narrows the run; BENCH_SKIP_SCAN=1 skips the scanner benchmark.
   const only = process.env.BENCH_ONLY;
   if (only === 'media') {
     await benchMedia();
     return;
   }
-  // Media first, on fresh server processes of its own, then the endpoints.
-  if (!only) await benchMedia();
+  if (only === 'side') {
+    await benchSideBySide();
+    return;
+  }
+  // The side-by-side runs first (media, then lists and search), on server processes of their
+  // own, then the endpoints on the 100,000-work catalogue.
+  if (!only) {
+    await benchMedia();
+    await benchSideBySide();
+  }
   const targets: [string, string, number][] = [];
   if (only !== 'postgres') targets.push(['sqlite', await prepareSqlite(), PORTS.sqlite]);
   if (only !== 'sqlite' && (await pgReachable()))

@@ -79,7 +79,8 @@ interface Measured {
   cpuMs(): Promise<number>;
 }
 
-function ipcCpu(child: ChildProcess): () => Promise<number> {
+/** CPU milliseconds of a bench server process so far, asked over IPC (scripts/bench/server.ts). */
+export function ipcCpu(child: ChildProcess): () => Promise<number> {
   return () =>
     new Promise((resolve) => {
       child.once('message', (m) => resolve((m as { cpuMs: number }).cpuMs));
@@ -88,14 +89,14 @@ function ipcCpu(child: ChildProcess): () => Promise<number> {
 }
 
 /** CPU milliseconds of a process (user + system) from /proc, for processes we cannot ask. */
-function procCpuMs(pid: number): number {
+export function procCpuMs(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const ticks = Number(fields[11]) + Number(fields[12]);
   return (ticks * 1000) / 100;
 }
 
-function waitForLine(child: ChildProcess, text: string): Promise<void> {
+export function waitForLine(child: ChildProcess, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before "${text}"`)));
     child.stdout!.on('data', (d: Buffer) => {
@@ -121,8 +122,17 @@ async function startApi(dbFile: string, port: number, accel: 'off' | 'nginx'): P
   return child;
 }
 
-async function startPlain(): Promise<ChildProcess> {
-  const script = `const fs=require('fs');process.on('message',()=>{const u=process.cpuUsage();process.send({cpuMs:(u.user+u.system)/1000})});require('http').createServer((q,r)=>{r.writeHead(200,{'content-type':'application/octet-stream','content-length':${BYTES}});fs.createReadStream(${JSON.stringify(FILE)}).pipe(r)}).listen(${PORTS.plain},'127.0.0.1',()=>console.log('listening'))`;
+/**
+ * A plain Node file server (`fs.createReadStream(file).pipe(res)`, nothing else) that answers
+ * every path under `dir` with that file and reports its CPU time over IPC: the floor for sending
+ * the same bytes from Node.
+ */
+export async function startPlainFileServer(
+  dir: string,
+  port: number,
+  contentType: string,
+): Promise<ChildProcess> {
+  const script = `const fs=require('fs'),path=require('path');process.on('message',()=>{const u=process.cpuUsage();process.send({cpuMs:(u.user+u.system)/1000})});require('http').createServer((q,r)=>{const f=path.join(${JSON.stringify(dir)},path.basename(decodeURIComponent(q.url)));fs.stat(f,(e,st)=>{if(e){r.writeHead(404);r.end();return}r.writeHead(200,{'content-type':${JSON.stringify(contentType)},'content-length':st.size});fs.createReadStream(f).pipe(r)})}).listen(${port},'127.0.0.1',()=>console.log('listening'))`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   await waitForLine(child, 'listening');
   return child;
@@ -162,7 +172,7 @@ function download(url: string): Promise<{ bytes: number; seconds: number }> {
   });
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
@@ -183,12 +193,12 @@ export async function benchMedia(): Promise<MediaRow[]> {
   const stops: (() => Promise<void>)[] = [];
   try {
     const api = await startApi(dbFile, PORTS.api, 'off');
-    const plain = await startPlain();
+    const plain = await startPlainFileServer(path.dirname(FILE), PORTS.plain, 'application/octet-stream');
     children.push(api, plain);
     const streamPath = `/api/media/stream/${FILE_ID}`;
     const legs: Measured[] = [
       { name: 'our server', url: `http://127.0.0.1:${PORTS.api}${streamPath}`, cpuMs: ipcCpu(api) },
-      { name: 'plain Node', url: `http://127.0.0.1:${PORTS.plain}/`, cpuMs: ipcCpu(plain) },
+      { name: 'plain Node', url: `http://127.0.0.1:${PORTS.plain}/${FILE_NAME}`, cpuMs: ipcCpu(plain) },
     ];
     const bin = nginxBinary();
     if (bin) {

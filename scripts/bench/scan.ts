@@ -7,7 +7,8 @@
  * Run: `tsx scripts/bench/scan.ts` (also run by `npm run bench`). `--works N` changes the size.
  * `--rescan-works N` measures only the no-change rescan of a library of N works (100,000 for the
  * goal in docs/scanner.md); its database is filled by a first scan that reads no audio header
- * (durations are not what is measured), generated once (about 2 GB of small files).
+ * (durations are not what is measured), generated once (about 2 GB of small files); then
+ * `--rounds N` (3) interleaved rescans without and with the no-change check's worker threads.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -118,7 +119,12 @@ interface Result {
   firstCpuMs: number;
   rescanMs: number;
   rescanCpuMs: number;
+  /** With `--rescan-works`: the no-change rescan with and without the checking threads, interleaved. */
+  rescans?: { threads: number | 'default'; ms: number; cpuMs: number }[];
 }
+
+/** Rounds of the interleaved threads / no-threads rescan comparison. */
+const RESCAN_ROUNDS = argValue('--rounds') ?? 3;
 
 /** A scan's summary with the CPU time (user + system) this process spent on it. */
 async function timed<T>(run: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
@@ -133,6 +139,7 @@ async function bench(
   name: string,
   dialect: 'sqlite' | 'postgres',
   firstOptions: ScanOptions = {},
+  compareThreads = false,
 ): Promise<Result> {
   const dataDir = path.join(DIR, `data-${name}-${dialect}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -149,7 +156,21 @@ async function bench(
     const again = await timed(() => scanLibrary({ config, db }));
     if (again.result.worksUnchanged !== first.result.worksAdded)
       throw new Error('the rescan found changes in an unchanged library');
+    const rescans: Result['rescans'] = [];
+    // Interleaved, so machine load treats both alike: the scan's own thread, then one per core.
+    for (let round = 0; compareThreads && round < RESCAN_ROUNDS; round++) {
+      for (const threads of [0, 'default'] as const) {
+        const r = await timed(() =>
+          scanLibrary({ config, db }, threads === 'default' ? {} : { checkThreads: threads }),
+        );
+        rescans.push({ threads, ms: r.result.ms, cpuMs: r.cpuMs });
+        log(
+          `    rescan, ${threads === 0 ? 'no threads' : 'checking threads'}: ${seconds(r.result.ms)} (CPU ${seconds(r.cpuMs)})`,
+        );
+      }
+    }
     return {
+      rescans,
       library: name,
       dialect,
       works: first.result.worksAdded,
@@ -177,7 +198,7 @@ export async function runScanBench(): Promise<Result[]> {
   if (RESCAN_WORKS) {
     const dir = await ensureRescanLibrary(RESCAN_WORKS);
     for (const dialect of dialects) {
-      const r = await bench(dir, `${RESCAN_WORKS} works`, dialect, { probeAudio: async () => 1 });
+      const r = await bench(dir, `${RESCAN_WORKS} works`, dialect, { probeAudio: async () => 1 }, true);
       results.push(r);
       log(
         `  ${r.library} on ${dialect}: ${r.works} works, ${r.files} files — no-change rescan ` +

@@ -1,5 +1,5 @@
 /**
- * Runtime schemas and types of the HTTP API (spec §3, §7 and api-compat.md).
+ * Runtime schemas and types of the HTTP API (docs/product.md §3, §7 and docs/compatibility.md).
  * The server validates and documents with these schemas; the web app and tests use the types.
  */
 import Type, { type Static, type TSchema } from 'typebox';
@@ -252,5 +252,36 @@ export const Playlist = Type.Object({
   likes_count: Type.Optional(Type.Integer()),
   liked: Type.Optional(Type.Boolean()),
   is_system: Type.Optional(Type.Boolean()),
+  /** Covers (240x240) of the up to four most recently added works, for the list's mosaic. */
+  mosaicCoverUrls: Type.Optional(Type.Array(Type.String())),
 });
 export type Playlist = Static<typeof Playlist>;
+
+/** GET /api/config/shared: the player settings every client shares (kikoeru front end). */
+export const SharedConfigAnswer = Type.Object({
+  sharedConfig: Type.Object({
+    rewindSeekTime: Type.Integer({ minimum: 1, description: 'seconds' }),
+    forwardSeekTime: Type.Integer({ minimum: 1, description: 'seconds' }),
+  }),
+});
+export type SharedConfigAnswer = Static<typeof SharedConfigAnswer>;
+
+/** GET /api/version: the server's version; `update_available` is false as it asks nobody else. */
+export const VersionAnswer = Type.Object({
+  current: Type.String(),
+  latest_stable: Type.String(),
+  latest_release: Type.String(),
+  update_available: Type.Boolean(),
+  notifyUser: Type.Boolean(),
+  lockFileExists: Type.Boolean(),
+  lockReason: Nullable(Type.String()),
+});
+export type VersionAnswer = Static<typeof VersionAnswer>;
+
+/** GET /api/media/check-lrc/{workId}/{fileId}: the LRC file linked to a track, by its hash. */
+export const CheckLrcAnswer = Type.Object({
+  result: Type.Boolean({ description: 'true when an LRC file is linked to the track' }),
+  message: Type.String(),
+  hash: Type.String({ description: '"{workId}/{fileId}" of the LRC file, "" without one' }),
+});
+export type CheckLrcAnswer = Static<typeof CheckLrcAnswer>;

@@ -1,5 +1,5 @@
 /**
- * Values and limits of the product (spec §3, §9) shared by server and web. Plain data with no
+ * Values and limits of the product (docs/product.md §3, §9) shared by server and web. Plain data with no
  * dependencies, so the web bundle does not carry the runtime schemas of api.ts.
  */
 
@@ -47,7 +47,20 @@ export const SYSTEM_PLAYLIST_NAMES = {
   marked: '__SYS_PLAYLIST_MARKED',
 } as const;
 
-/** Limits of spec §9 that the server and the web app both enforce. */
+/** Default player seek steps in seconds: the web app's settings and the server's shared config. */
+export const DEFAULT_SEEK_SECONDS = { rewind: 5, forward: 30 } as const;
+/** What a "Report a problem" message is about (the feedback dialog's required category). */
+export const FEEDBACK_CATEGORIES = [
+  'noFiles',
+  'missingFiles',
+  'cantPlay',
+  'notOriginal',
+  'subtitleNotMatch',
+  'other',
+] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+/** Limits of docs/product.md §9 that the server and the web app both enforce. */
 export const LIMITS = {
   usernameMin: 5,
   passwordMin: 5,
@@ -63,9 +76,10 @@ export const LIMITS = {
   /** Most terms in one search: each is a subquery, and planning cost grows faster than linearly. */
   searchTermsMax: 16,
   playlistDropdownPageSize: 12,
+  feedbackDetails: 2000,
 } as const;
 
-/** Sort orders of the works lists (spec §9). `rating` is the caller's own rating. */
+/** Sort orders of the works lists (docs/product.md §9). `rating` is the caller's own rating. */
 export const WORK_ORDERS = [
   'release',
   'create_date',

@@ -1,4 +1,4 @@
-/** Durations as the app shows them: the work card's badge (spec §9) and the player's clock. */
+/** Durations as the app shows them: the work card's badge (docs/product.md §9) and the player's clock. */
 
 /** Works shorter than this (30 minutes) get a grey duration badge. */
 export const SHORT_WORK_SECONDS = 30 * 60;

@@ -1,6 +1,6 @@
-/** App version strings (spec §5: split on underscores or dots, patch defaulting to 0). */
+/** App version strings (docs/product.md §5: split on underscores or dots, patch defaulting to 0). */
 
-/** The version of the app (spec §9). */
+/** The version of the app (docs/product.md §9). */
 export const APP_VERSION = '1.1.3';
 
 export interface Version {

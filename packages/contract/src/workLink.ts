@@ -1,4 +1,4 @@
-/** Links to works and searches (spec §2.2) and to a work's store page. */
+/** Links to works and searches (docs/product.md §2.2) and to a work's store page. */
 import type { WorkRef } from './api.ts';
 
 /** The source type of the doujin store every RJ/VJ/BJ code comes from. */

@@ -88,7 +88,7 @@ describe('parseAgeValue and parseLanguageValue', () => {
 });
 
 describe('suggestions', () => {
-  it('offers the values of spec §9', () => {
+  it('offers the values of docs/product.md §9', () => {
     expect(SUGGESTED_VALUES.sell).toEqual(['100', '300', '500', '700', '1000', '2000']);
     expect(SUGGESTED_VALUES.price).toEqual(['100', '300', '500', '700', '1000', '2000']);
     expect(SUGGESTED_VALUES.rate).toEqual(['4.7', '4.75', '4.8', '4.85', '4.9', '4.95']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { searchPath, storeUrl, workPath } from '../src/workLink.ts';
 
-describe('workPath (spec §2.2)', () => {
+describe('workPath (docs/product.md §2.2)', () => {
   it('an RJ work of the doujin store goes to /work/{source_id}', () => {
     expect(workPath({ id: 1441165, source_id: 'RJ01441165', source_type: 'DLSITE' })).toBe(
       '/work/RJ01441165',

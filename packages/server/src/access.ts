@@ -2,7 +2,7 @@
  * Every permission decision of the API, in one table: may principal P do action A on target T?
  * Roles: anonymous, guest (the shared `guest` account), user, owner (of the target), admin.
  * Routes call `authorize(req, action, target)`; it throws the HttpError with the exact message
- * of spec §8 that the web app translates. The rules are those of spec §5–§6.
+ * of docs/product.md §8 that the web app translates. The rules are those of docs/product.md §5–§6.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.ts';

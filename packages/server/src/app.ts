@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION } from '@sasayaki/contract';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -14,8 +15,10 @@ import type { Db } from './db/connect.ts';
 import { runForRequest } from './db/requestScope.ts';
 import { HttpError, insufficientStorage, isDiskFull, RETRY_AFTER_SECONDS, unavailableFor } from './errors.ts';
 import { refuseNulCharacters } from './inputText.ts';
+import { requestLogView } from './logging.ts';
 import { checkNumericParams } from './numericParams.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerSecurityHeaders } from './securityHeaders.ts';
 import { Library } from './storage/library.ts';
 
 declare module 'fastify' {
@@ -27,16 +30,19 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   db: Db;
-  /** Fastify logger setting; tests pass false. */
-  logger?: boolean | object;
+  /** Fastify logger setting; tests pass false, or options (a stream) to read the lines. */
+  logger?: false | Record<string, unknown>;
 }
 
 export const WEB_DIST = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger:
+      logger === false ? false : { level: config.logLevel, ...logger, serializers: { req: requestLogView } },
+    // Forwarding headers are believed only from the configured proxies: anyone else could
+    // rotate X-Forwarded-For to escape the rate limits.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
     routerOptions: { maxParamLength: 2000 },
     // strictNumbers: NaN and Infinity (JSON 1e309) are not numbers.
@@ -89,11 +95,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     },
   );
 
+  await registerSecurityHeaders(app);
   await app.register(swagger, {
     openapi: {
       info: {
         title: 'Sasayaki API',
-        version: '1.1.3',
+        version: APP_VERSION,
         description: 'Catalogue, search, media, accounts and community API of Sasayaki.',
       },
       components: {

@@ -3,6 +3,7 @@
  * Environment names are `SASAYAKI_*` (plus the conventional `DATABASE_URL`).
  */
 import path from 'node:path';
+import { DEFAULT_SEEK_SECONDS } from '@sasayaki/contract';
 import { DB_DEFAULTS, type OpenOptions } from './db/connect.ts';
 
 export interface Config {
@@ -20,13 +21,19 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** PostgreSQL: longest wait for a connection before answering 503. */
   dbConnectTimeoutMs: number;
-  /** Base of the absolute URLs in answers; empty means derived from each request. */
+  /** Base of the absolute URLs in answers; empty means the request's own Host header. */
   publicUrl: string;
+  /**
+   * Addresses or CIDRs of the reverse proxies in front of the server (`SASAYAKI_TRUST_PROXY`,
+   * comma-separated). Only a request arriving from one of them has its X-Forwarded-For and
+   * X-Forwarded-Proto believed; empty (the default) believes no forwarding header at all.
+   */
+  trustProxy: string[];
   /** Watch the library and rescan in the background while serving. */
   watchLibrary: boolean;
   /** Minutes between background rescans (a cheap stat-only pass when nothing changed). */
   rescanIntervalMinutes: number;
-  /** Anonymous visitors may stream and download (spec §6). */
+  /** Anonymous visitors may stream and download (docs/product.md §6). */
   allowAnonymousMedia: boolean;
   /** Registration open to anyone (GET /api/auth/reg). */
   registrationEnabled: boolean;
@@ -52,6 +59,9 @@ export interface Config {
   accel: AccelMode;
   /** URI prefix of nginx's internal location for library files (nginx mode). */
   accelPrefix: string;
+  /** Player seek steps in seconds that clients read from GET /api/config/shared. */
+  rewindSeekSeconds: number;
+  forwardSeekSeconds: number;
 }
 
 export const ACCEL_MODES = ['off', 'nginx', 'sendfile'] as const;
@@ -70,9 +80,40 @@ function accelMode(v: string | undefined): AccelMode {
   throw new Error(`SASAYAKI_ACCEL is "${v}": use ${ACCEL_MODES.join(', ')}`);
 }
 
+// Named ranges that proxy-addr (Fastify's proxy trust) understands.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const IPV4 = /^(\d{1,3})(\.\d{1,3}){3}$/;
+const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*$/i;
+
+/** `SASAYAKI_TRUST_PROXY`: a list of addresses, CIDRs or range names; anything else stops the start. */
+export function trustedProxies(v: string | undefined): string[] {
+  const list = (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [addr = '', bits, extra] = entry.split('/');
+    const max = IPV4.test(addr) ? 32 : IPV6.test(addr) ? 128 : 0;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
+    const ok = PROXY_RANGE_NAMES.includes(entry) || (max > 0 && bitsOk && extra === undefined);
+    if (!ok) {
+      throw new Error(
+        `SASAYAKI_TRUST_PROXY has "${entry}": list the proxies' addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8) or ${PROXY_RANGE_NAMES.join(', ')}`,
+      );
+    }
+  }
+  return list;
+}
+
 function int(v: string | undefined, dflt: number): number {
   const n = Number(v);
   return v !== undefined && v !== '' && Number.isFinite(n) ? Math.trunc(n) : dflt;
+}
+
+function seekSeconds(name: string, v: string | undefined, dflt: number): number {
+  const n = int(v, dflt);
+  if (n >= 1) return n;
+  throw new Error(`${name} is "${v}": use a whole number of seconds, 1 or more`);
 }
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
@@ -94,6 +135,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ),
     dbConnectTimeoutMs: Math.max(1, int(env.SASAYAKI_DB_CONNECT_TIMEOUT_MS, DB_DEFAULTS.connectTimeoutMs)),
     publicUrl: (env.SASAYAKI_PUBLIC_URL || '').replace(/\/+$/, ''),
+    trustProxy: trustedProxies(env.SASAYAKI_TRUST_PROXY),
     watchLibrary: bool(env.SASAYAKI_WATCH, true),
     rescanIntervalMinutes: int(env.SASAYAKI_RESCAN_MINUTES, 10),
     allowAnonymousMedia: bool(env.SASAYAKI_ANONYMOUS_MEDIA, true),
@@ -109,6 +151,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     accel: accelMode(env.SASAYAKI_ACCEL),
     // One path segment or more, no trailing slash: the X-Accel-Redirect target is built on it.
     accelPrefix: `/${(env.SASAYAKI_ACCEL_PREFIX || '/_sasayaki/library').replace(/^\/+|\/+$/g, '')}`,
+    rewindSeekSeconds: seekSeconds(
+      'SASAYAKI_REWIND_SECONDS',
+      env.SASAYAKI_REWIND_SECONDS,
+      DEFAULT_SEEK_SECONDS.rewind,
+    ),
+    forwardSeekSeconds: seekSeconds(
+      'SASAYAKI_FORWARD_SECONDS',
+      env.SASAYAKI_FORWARD_SECONDS,
+      DEFAULT_SEEK_SECONDS.forward,
+    ),
     ...overrides,
   };
   return config;

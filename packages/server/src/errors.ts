@@ -1,4 +1,4 @@
-/** Errors that carry an HTTP status and the `{error}` message a client shows (spec §8). */
+/** Errors that carry an HTTP status and the `{error}` message a client shows (docs/product.md §8). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,11 +1,20 @@
-/** Absolute URLs in answers: the configured public URL, else the request's own origin. */
+/**
+ * Absolute URLs in answers: the configured public URL, else the request's own Host header.
+ * X-Forwarded-Host is never read: a client could point every URL of its answers (and of a cache
+ * in front) at another site. The scheme follows X-Forwarded-Proto only from a trusted proxy.
+ */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
+import { HttpError } from './errors.ts';
+
+// A host name, IPv4 or bracketed IPv6 address, with an optional port.
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{0,63}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export function publicBase(config: Config, req: FastifyRequest): string {
   if (config.publicUrl) return config.publicUrl;
-  const proto =
-    (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || req.protocol;
-  const host = (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || req.host;
-  return `${proto}://${host}`;
+  const host = req.headers.host ?? '';
+  if (!HOST.test(host)) {
+    throw new HttpError(400, 'The Host header is not a valid host name', undefined, 'BAD_HOST');
+  }
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }

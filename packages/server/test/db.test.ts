@@ -10,8 +10,23 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         .selectFrom('kysely_migration' as never)
         .select(sql<string>`name`.as('name'))
         .execute();
-      expect(rows.map((r) => r.name)).toEqual(['001_initial']);
-      const tables = ['works', 'files', 'users', 'reviews', 'playlists', 'recommender_events', 'settings'];
+      expect(rows.map((r) => r.name)).toEqual([
+        '001_initial',
+        '002_user_name_key',
+        '003_feedback',
+        '004_catalogue_generation',
+      ]);
+      const tables = [
+        'works',
+        'files',
+        'users',
+        'reviews',
+        'playlists',
+        'recommender_events',
+        'settings',
+        'feedback',
+        'catalogue_state',
+      ];
       for (const table of tables) {
         await expect(sql`select count(*) from ${sql.table(table)}`.execute(t.db)).resolves.toBeTruthy();
       }

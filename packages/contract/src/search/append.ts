@@ -1,5 +1,5 @@
 /**
- * Editing a keyword as the search box does: append a term (spec §5: on a new line, unless an
+ * Editing a keyword as the search box does: append a term (docs/product.md §5: on a new line, unless an
  * equal term is already there), remove a chip's term, or replace a term (completing a partial one
  * from a suggestion). Edits keep the rest of the text as the user typed it; if splicing text would
  * change how the other terms parse (an unclosed quote, say), the keyword is rewritten canonically.

@@ -1,5 +1,5 @@
 /**
- * What each search term means (api-compat.md "Search"), as a filter the server compiles to SQL.
+ * What each search term means (docs/compatibility.md "Search"), as a filter the server compiles to SQL.
  * This is the one place for those rules: which namespaces exist, `≥` versus `<`, weak tags,
  * value formats. A term that cannot be searched gets a reason a person can act on (the server's
  * 400 message).

@@ -1,5 +1,5 @@
 /**
- * The search keyword grammar (spec §5, api-compat.md "Search"): text → SearchTerm[].
+ * The search keyword grammar (docs/product.md §5, docs/compatibility.md "Search"): text → SearchTerm[].
  *
  * Rules, in the order the scanner applies them:
  * - Terms are separated by any Unicode whitespace (spaces, U+3000, tabs, line breaks).

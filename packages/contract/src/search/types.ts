@@ -1,5 +1,5 @@
 /**
- * Search keyword terms (spec §3 "Search term", §5 grammar, api-compat.md "Search").
+ * Search keyword terms (docs/product.md §3 "Search term", §5 grammar, docs/compatibility.md "Search").
  *
  * - plain:            `word`, `"quoted phrase"`, `-word`, `RJ01234567` (a work code is a plain term)
  * - partialNamespace: `$tag` / `$-tag` — a namespace being typed, no value yet

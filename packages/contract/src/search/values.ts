@@ -46,7 +46,7 @@ export function parseLanguageValue(value: string): LanguageCode | null {
   return (LANGUAGE_CODES as readonly string[]).includes(v) ? (v as LanguageCode) : null;
 }
 
-/** The values the search box offers for each namespace with a fixed choice (spec §9, §5). */
+/** The values the search box offers for each namespace with a fixed choice (docs/product.md §9, §5). */
 export const SUGGESTED_VALUES = {
   sell: ['100', '300', '500', '700', '1000', '2000'],
   price: ['100', '300', '500', '700', '1000', '2000'],

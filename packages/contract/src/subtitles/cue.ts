@@ -5,7 +5,7 @@ export interface Cue {
   text: string;
 }
 
-/** Subtitle file extensions the app reads (spec §9). */
+/** Subtitle file extensions the app reads (docs/product.md §9). */
 export const SUBTITLE_EXTENSIONS = ['lrc', 'vtt', 'srt', 'ass'] as const;
 export type SubtitleFormat = (typeof SUBTITLE_EXTENSIONS)[number];
 

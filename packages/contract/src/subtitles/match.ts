@@ -1,5 +1,5 @@
 /**
- * Subtitle-to-track matching (spec §5): confidence = 0.3 × title similarity + 0.7 × duration
+ * Subtitle-to-track matching (docs/product.md §5): confidence = 0.3 × title similarity + 0.7 × duration
  * similarity, duration similarity 0 beyond 5 seconds apart.
  */
 export interface MatchCandidate {

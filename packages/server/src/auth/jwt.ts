@@ -1,6 +1,6 @@
 /**
  * HS256 JSON Web Tokens with node:crypto. Hand-rolled (a dozen lines) so the failure messages are
- * exactly the ones the web app recognises: `jwt expired` clears the session (spec §8).
+ * exactly the ones the web app recognises: `jwt expired` clears the session (docs/product.md §8).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -1,5 +1,6 @@
 /**
- * Sets `req.principal` on every request from `Authorization: Bearer <jwt>` or `?token=`, and
+ * Sets `req.principal` on every request from `Authorization: Bearer <jwt>`, `?token=` or, on media
+ * routes, the media cookie (mediaCookie.ts), and
  * rate-limits the shared guest account. Registered first with fastify-plugin so its hooks cover
  * every route. A token is valid only while its token_version matches the user's (a password
  * change or group change logs out every older token) and the user still exists.
@@ -14,6 +15,7 @@ import type { UserRow } from '../db/schema.ts';
 import { RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
 import { ensureBuiltinAccounts, groupOf } from '../services/users.ts';
 import { JWT_EXPIRED, signToken, TokenError, verifyToken } from './jwt.ts';
+import { mediaCookieToken } from './mediaCookie.ts';
 import { ANONYMOUS } from './principal.ts';
 import { loadJwtSecret } from './secret.ts';
 
@@ -38,7 +40,8 @@ function tokenOf(req: FastifyRequest): string | null {
     if (m?.[1]) return m[1];
   }
   const q = (req.query as Record<string, unknown> | undefined)?.token;
-  return typeof q === 'string' && q ? q : null;
+  if (typeof q === 'string' && q) return q;
+  return mediaCookieToken(req);
 }
 
 async function authPlugin(app: FastifyInstance): Promise<void> {

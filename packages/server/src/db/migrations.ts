@@ -10,6 +10,7 @@ import {
   Migrator,
   sql,
 } from 'kysely';
+import { nameKey } from '../services/names.ts';
 import type { Dialect } from './connect.ts';
 
 type AnyDb = Kysely<any>;
@@ -301,8 +302,103 @@ function initial(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * users.name_key: the normalised name, unique. Existing accounts keep their names; where two
+ * older names normalise alike, the later account's key gets its id appended so both still sign
+ * in by their exact names.
+ */
+const userNameKey: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('name_key', 'text').execute();
+    const rows = await db.selectFrom('users').select(['id', 'name']).orderBy('id').execute();
+    const taken = new Set<string>();
+    for (const r of rows as { id: number; name: string }[]) {
+      let key = nameKey(r.name);
+      if (taken.has(key)) key = `${key}#${r.id}`;
+      taken.add(key);
+      await db.updateTable('users').set({ name_key: key }).where('id', '=', r.id).execute();
+    }
+    await db.schema.createIndex('users_by_name_key').on('users').column('name_key').unique().execute();
+  },
+};
+
+/** "Report a problem" messages, listed newest first for administrators. */
+function feedback(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('feedback')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('work_id', 'integer')
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('details', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('handled_at', big)
+        .execute();
+      await db.schema.createIndex('feedback_created').on('feedback').columns(['created_at', 'id']).execute();
+    },
+  };
+}
+
+/** Every table a work's shared JSON is built from; a write to any of them changes the generation. */
+export const CATALOGUE_TABLES = ['works', 'circles', 'vas', 'work_vas', 'tags', 'work_tags'] as const;
+
+/**
+ * `catalogue_state.generation`: a counter the database itself bumps on every write to the
+ * catalogue tables, in the writing transaction (as it commits, on PostgreSQL). Servers cache
+ * serialised works per generation (services/workCache.ts), so a scan, vote or review through any
+ * server instance, or a hand edit of the database, retires every cached copy at its commit.
+ */
+function catalogueGeneration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('catalogue_state')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('generation', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+        .execute();
+      await db.insertInto('catalogue_state').values({ id: 1, generation: 1 }).execute();
+      if (dialect === 'postgres') {
+        // Deferred to the commit, and once per transaction: the row lock on catalogue_state is
+        // then the last lock a writer takes, held only while it commits, so it can never be
+        // part of a deadlock with the locks of reviews, votes or scans.
+        await sql`create function bump_catalogue_generation() returns trigger language plpgsql as $$
+          begin
+            if current_setting('sasayaki.generation_bumped', true) = 'yes' then return null; end if;
+            perform set_config('sasayaki.generation_bumped', 'yes', true);
+            update catalogue_state set generation = generation + 1 where id = 1;
+            return null;
+          end $$`.execute(db);
+        for (const table of CATALOGUE_TABLES) {
+          await sql`create constraint trigger ${sql.raw(`${table}_generation`)} after insert or update or delete
+            on ${sql.table(table)} deferrable initially deferred
+            for each row execute function bump_catalogue_generation()`.execute(db);
+        }
+        return;
+      }
+      for (const table of CATALOGUE_TABLES) {
+        for (const event of ['insert', 'update', 'delete']) {
+          await sql`create trigger ${sql.raw(`${table}_generation_${event}`)} after ${sql.raw(event)} on ${sql.table(table)}
+            begin update catalogue_state set generation = generation + 1 where id = 1; end`.execute(db);
+        }
+      }
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
-  return { '001_initial': initial(dialect) };
+  return {
+    '001_initial': initial(dialect),
+    '002_user_name_key': userNameKey,
+    '003_feedback': feedback(dialect),
+    '004_catalogue_generation': catalogueGeneration(dialect),
+  };
 }
 
 export async function migrateToLatest(db: AnyDb, dialect: Dialect, pgSchema?: string): Promise<void> {

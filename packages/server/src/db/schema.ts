@@ -59,7 +59,7 @@ export interface CirclesTable {
 }
 
 export interface VasTable {
-  /** UUIDv5 of the name in the namespace of api-compat.md. */
+  /** UUIDv5 of the name in the namespace of docs/compatibility.md. */
   id: string;
   name: string;
 }
@@ -115,6 +115,11 @@ export interface FilesTable {
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /**
+   * The name NFKC-normalised and case-folded (users.ts `nameKey`): unique, so look-alike names
+   * cannot be registered. Null only on rows inserted without it (tests).
+   */
+  name_key: string | null;
   password_hash: string;
   /** user, guest or administrator. */
   grp: Generated<string>;
@@ -195,12 +200,35 @@ export interface RecommenderEventsTable {
   created_at: number;
 }
 
+/** A "Report a problem" message about a work, read by administrators. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  /** The reporting account; null for an anonymous visitor. */
+  user_id: number | null;
+  /** No foreign key: a report outlives a work the scanner removes. */
+  work_id: number | null;
+  category: string;
+  details: string;
+  /** The page the report was sent from. */
+  url: string;
+  created_at: number;
+  /** When an administrator marked it handled; null while open. */
+  handled_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
 }
 
+/** One row (id 1): the catalogue generation, bumped by triggers on every catalogue write. */
+export interface CatalogueStateTable {
+  id: number;
+  generation: number;
+}
+
 export interface Database {
+  catalogue_state: CatalogueStateTable;
   works: WorksTable;
   circles: CirclesTable;
   vas: VasTable;
@@ -217,6 +245,7 @@ export interface Database {
   playlist_likes: PlaylistLikesTable;
   recommender_events: RecommenderEventsTable;
   settings: SettingsTable;
+  feedback: FeedbackTable;
 }
 
 export type WorkRow = Selectable<WorksTable>;

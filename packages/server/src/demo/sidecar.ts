@@ -1,5 +1,5 @@
 /**
- * Sidecar metadata for demo works, in the shape of this API's Work object (api-compat.md) — the
+ * Sidecar metadata for demo works, in the shape of this API's Work object (docs/compatibility.md) — the
  * file a downloader saves next to the audio as `RJ01234567.json`, or our own `work.json`.
  */
 import { v5 as uuidv5 } from 'uuid';

@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize } from '../access.ts';
 import { errorResponses, messageSchema, str } from '../auth/apiSchemas.ts';
+import type { Principal } from '../auth/principal.ts';
 import { badRequest, forbidden } from '../errors.ts';
 import { scanLibrary } from '../scanner/index.ts';
 import { deleteAccount, REGISTRATION_SETTING } from '../services/accounts.ts';
@@ -13,6 +14,12 @@ import { GUEST_NAME, listUsers, setGroup, setPassword } from '../services/users.
 
 const nameBody = (extra: Record<string, unknown>, required: string[]) =>
   ({ type: 'object', properties: { name: str(200), ...extra }, required: ['name', ...required] }) as const;
+
+/** Accounts an administrator may not delete: the shared guest account and their own. */
+export function assertDeletable(p: Principal, name: string): void {
+  if (name === GUEST_NAME) throw forbidden('cannot delete the guest account');
+  if (p.kind === 'account' && p.name === name) throw forbidden('cannot delete yourself');
+}
 
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
@@ -104,9 +111,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      const p = authorize(req, 'admin');
-      if (req.body.name === GUEST_NAME) throw forbidden('cannot delete the guest account');
-      if (p.kind === 'account' && p.name === req.body.name) throw forbidden('cannot delete yourself');
+      assertDeletable(authorize(req, 'admin'), req.body.name);
       await deleteAccount(db, req.body.name);
       return { message: 'user deleted' };
     },

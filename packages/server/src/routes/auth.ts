@@ -1,15 +1,18 @@
 /**
- * Accounts API (spec §7.1 + the calls the spec does not show: password change, email link,
- * password reset). Shapes of api-compat.md: login and registration answer `{token, user}`.
+ * Accounts API (docs/product.md §7.1 + the further account calls: password change, email link,
+ * password reset). Shapes of docs/compatibility.md: login and registration answer `{token, user}`.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { errorResponses, messageSchema, str, userSchema } from '../auth/apiSchemas.ts';
+import { clearMediaCookie, setMediaCookie } from '../auth/mediaCookie.ts';
+import type { UserRow } from '../db/schema.ts';
 import { HttpError } from '../errors.ts';
 import {
   changePassword,
   confirmPasswordReset,
   login,
+  RESET_REQUESTED,
   register,
   registrationEnabled,
   requestEmailLink,
@@ -18,7 +21,9 @@ import {
   userView,
   verifyEmailLink,
 } from '../services/accounts.ts';
-import { LOGIN_LIMIT, LOGIN_RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
+import { LoginGuard } from '../services/loginGuard.ts';
+import { nameKey } from '../services/names.ts';
+import { LOGIN_RATE_LIMITED } from '../services/rateLimit.ts';
 import { findUserById, GUEST_NAME } from '../services/users.ts';
 
 const authAnswer = {
@@ -35,36 +40,44 @@ const credentials = {
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.ctx;
-  const byName = new WindowLimiter(LOGIN_LIMIT.perName, LOGIN_LIMIT.windowMs);
-  const byAddress = new WindowLimiter(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs);
+  const guard = new LoginGuard();
 
-  const nameKey = (name: string) => `name:${name.trim().toLowerCase()}`;
-  // The guest password is public: a per-name limit would only let anyone lock everyone out of it.
-  const countsPerName = (name: string) => name.trim().toLowerCase() !== GUEST_NAME;
+  /** A sign-in answer: the token for API calls, and the same as the media cookie. */
+  const signedIn = (req: FastifyRequest, reply: FastifyReply, row: UserRow) => {
+    const token = app.auth.issueToken(row);
+    setMediaCookie(req, reply, token, config.jwtTtlSeconds);
+    return { token, user: userView(row) };
+  };
+  // The guest password is public: limits on its name would only let anyone lock everyone out.
+  const guardedName = (name: string) => {
+    const key = nameKey(name);
+    return key === GUEST_NAME ? null : key;
+  };
 
-  /** Refuses with 429 while the name or the address is over its limit of failures. */
+  /** Refuses with 429 while the address, the name from this address or the name is limited. */
   function checkLimits(name: string, ip: string, reply: FastifyReply): void {
-    const a = byAddress.check(`ip:${ip}`);
-    const n = countsPerName(name) ? byName.check(nameKey(name)) : { allowed: true, retryAfter: 0 };
-    if (!a.allowed || !n.allowed) {
-      reply.header('retry-after', String(Math.max(a.retryAfter, n.retryAfter)));
-      throw new HttpError(429, LOGIN_RATE_LIMITED);
+    const r = guard.check(guardedName(name), ip);
+    if (!r.allowed) {
+      reply.header('retry-after', String(r.retryAfter));
+      throw new HttpError(429, LOGIN_RATE_LIMITED, undefined, 'LOGIN_RATE_LIMITED');
     }
   }
 
-  /** Runs an attempt; a refusal counts against the name and the address (success does not). */
-  async function limited<T>(
+  /** Runs an attempt; a refusal counts against the limits, a success makes the address known. */
+  async function limited(
     name: string,
     ip: string,
     reply: FastifyReply,
-    attempt: () => Promise<T>,
-  ): Promise<T> {
+    attempt: () => Promise<UserRow>,
+  ): Promise<UserRow> {
     checkLimits(name, ip, reply);
+    const key = guardedName(name);
     try {
-      return await attempt();
+      const row = await attempt();
+      if (key !== null) guard.succeed(key, ip);
+      return row;
     } catch (err) {
-      byAddress.hit(`ip:${ip}`);
-      if (countsPerName(name)) byName.hit(nameKey(name));
+      guard.fail(key, ip);
       throw err;
     }
   }
@@ -93,7 +106,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
     async (req, reply) => {
       const row = await limited(req.body.name, req.ip, reply, () => register(db, config, req.body));
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -111,7 +124,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const row = await limited(req.body.name, req.ip, reply, () =>
         login(db, req.body.name, req.body.password),
       );
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -133,15 +146,45 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       if (req.authError) throw new HttpError(401, req.authError);
       const reg = await registrationEnabled(db, config);
       const p = req.principal;
       const row = p.kind === 'account' ? await findUserById(db, p.id) : undefined;
+      // A session from before the media cookie existed gets it when the web app starts.
+      if (row) setMediaCookie(req, reply, app.auth.issueToken(row), config.jwtTtlSeconds);
       const user = row
         ? userView(row)
         : { loggedIn: false, name: '', group: '', email: null, recommenderUuid: '' };
       return { user, auth: true, reg };
+    },
+  );
+
+  // Older kikoeru front ends (cached as installed web apps) still ask the former address.
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Former address of GET /api/auth/me: redirects there',
+        response: { 302: { description: 'Location: /api/auth/me', type: 'null' } },
+      },
+    },
+    (_req, reply) => reply.redirect('/api/auth/me'),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log out in this browser: clears the media cookie (the token is forgotten by the client)',
+        response: { 200: messageSchema },
+      },
+    },
+    async (req, reply) => {
+      clearMediaCookie(req, reply);
+      return { message: 'logged out' };
     },
   );
 
@@ -160,11 +203,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: authAnswer, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const p = requireAccount(req);
       authorize(req, 'password.change');
       const row = await changePassword(db, p.id, req.body.oldPassword, req.body.newPassword);
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 
@@ -253,7 +296,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         tags: ['auth'],
         summary: 'Mail a password reset code to the email linked to the account (by name or email)',
         description:
-          'Errors: `user not found` (404), `must bind email first` (403). Rate-limited like login.',
+          'The answer is the same whether or not the account exists or has an email (only the owner of the linked email learns the code). Rate-limited like login.',
         body: { type: 'object', properties: { name: str(1000), email: str(320) } },
         response: {
           200: {
@@ -269,10 +312,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const who = req.body.name ?? req.body.email ?? '';
       // Each request mails a code: all of them count, not only failures.
       checkLimits(who, req.ip, reply);
-      byName.hit(nameKey(who));
-      byAddress.hit(`ip:${req.ip}`);
-      const verifyId = await requestPasswordReset(db, config, req.body);
-      return { verifyId, message: 'reset code sent' };
+      guard.fail(guardedName(who), req.ip);
+      const { verifyId, mail } = await requestPasswordReset(db, config, req.body);
+      // Sent after answering, so the time to answer does not tell whether a mail went out.
+      mail.catch((err: unknown) => req.log.error({ err }, 'sending the password reset mail failed'));
+      return { verifyId, message: RESET_REQUESTED };
     },
   );
 
@@ -290,9 +334,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: authAnswer, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const row = await confirmPasswordReset(db, req.body.verifyId, req.body.code.trim(), req.body.password);
-      return { token: app.auth.issueToken(row), user: userView(row) };
+      return signedIn(req, reply, row);
     },
   );
 };

@@ -1,17 +1,19 @@
 /**
  * GET /api/cover/{id}.jpg?type=main|sam|240x240: a cached JPEG variant of the work's cover (or
  * the placeholder), from services/covers.ts. Variants change name when the source changes, so
- * they are cached for a week and revalidated by ETag.
+ * they are cached for a week and revalidated by ETag. The extension is optional: the kikoeru web
+ * front end asks for `/api/cover/{id}?type=240x240`.
  */
 
 import path from 'node:path';
 import { ErrorBody, parseWorkIdParam } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { paths } from '../config.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest } from '../errors.ts';
 import { COVER_TYPES, type CoverType, coverFile } from '../services/covers.ts';
 import { sendFile } from '../services/media.ts';
 import { Root } from '../storage/root.ts';
+import { workNotFound } from './work.ts';
 
 export const coversRoutes: FastifyPluginAsync = async (app) => {
   const cache = new Root(paths.covers(app.ctx.config));
@@ -20,10 +22,16 @@ export const coversRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/cover/:file',
     schema: {
       tags: ['media'],
-      summary: 'Cover image of a work, as `{id}.jpg`',
+      summary: 'Cover image of a work, as `{id}.jpg` or `{id}`',
       params: {
         type: 'object',
-        properties: { file: { type: 'string', maxLength: 40, description: '1441165.jpg or RJ01441165.jpg' } },
+        properties: {
+          file: {
+            type: 'string',
+            maxLength: 40,
+            description: '1441165.jpg, RJ01441165.jpg, 1441165 or RJ01441165',
+          },
+        },
         required: ['file'],
       },
       querystring: {
@@ -39,13 +47,13 @@ export const coversRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (req, reply) => {
       const file = (req.params as { file: string }).file;
-      const m = /^(.+)\.jpe?g$/i.exec(file);
-      const id = m?.[1] ? parseWorkIdParam(m[1]) : null;
+      const raw = file.replace(/\.jpe?g$/i, '');
+      const id = parseWorkIdParam(raw);
       if (id === null)
-        throw badRequest(`Cover "${file}" is not valid: ask for {workId}.jpg, e.g. 1441165.jpg`);
+        throw badRequest(`Cover "${file}" is not valid: ask for {workId}.jpg or {workId}, e.g. 1441165.jpg`);
       const type = ((req.query as { type?: CoverType }).type ?? 'main') as CoverType;
       const abs = await coverFile(app.ctx, id, type);
-      if (!abs) throw notFound('Work not found');
+      if (!abs) throw await workNotFound(app.ctx, raw, id);
       return sendFile(
         req,
         reply,

@@ -1,14 +1,16 @@
 /**
  * Media: GET/HEAD /api/media/stream/{fileId}, /api/media/download/{fileId}, their
- * `{workId}/{fileId}` forms, and /api/media/stream-lq/{fileId} (ffmpeg low-quality transcode).
+ * `{workId}/{fileId}` forms, /api/media/stream-lq/{fileId} (ffmpeg low-quality transcode) and
+ * /api/media/check-lrc/{workId}/{fileId} (the LRC file linked to a track, kikoeru's lyric lookup).
  * Files are reached only by id through services/media.ts (opened through their library root);
  * with `SASAYAKI_ACCEL` set, the front proxy sends library files (docs/deploy.md).
  */
-import { ErrorBody } from '@sasayaki/contract';
+import { CheckLrcAnswer, ErrorBody } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, insufficientStorage, isDiskFull, notFound, unauthorized } from '../errors.ts';
 import { integerParam } from '../numericParams.ts';
 import { mediaFile, openMediaFile, sendFile, sendThroughProxy } from '../services/media.ts';
+import { linkedLrcOf } from '../services/tracks.ts';
 import { ffmpegAvailable, LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
 import { viewerOf } from './works.ts';
 
@@ -127,4 +129,28 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       );
     },
   });
+
+  // The kikoeru front end asks this for every track it plays, then fetches the text from
+  // /api/media/stream/{hash} and hands it to its LRC parser.
+  app.get(
+    '/api/media/check-lrc/:workId/:fileId',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'The LRC file linked to a track: {result, message, hash}; hash is "" without one',
+        params: { type: 'object', properties: { workId: ID, fileId: ID }, required: ['workId', 'fileId'] },
+        querystring,
+        response: { 200: CheckLrcAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (req): Promise<CheckLrcAnswer> => {
+      allow(req);
+      const { fileId, workId } = ids(req);
+      const lrc = await linkedLrcOf(app.ctx.db, workId as number, fileId);
+      if (lrc === undefined) throw notFound('File not found');
+      return lrc === null
+        ? { result: false, message: 'No lyric file', hash: '' }
+        : { result: true, message: 'Lyric file found', hash: `${workId}/${lrc}` };
+    },
+  );
 };

@@ -1,6 +1,6 @@
 /**
- * Playlists API under /api/playlist/ (spec §7.6, api-compat.md). Ids are UUID strings. The calls
- * the spec does not show (edit, delete, like, list) follow the same style: POST with `{id, …}`
+ * Playlists API under /api/playlist/ (docs/product.md §7.6, docs/compatibility.md). Ids are UUID
+ * strings. The further calls (edit, delete, like, list) follow the same style: POST with `{id, …}`
  * for changes, GET with query parameters for reads. Every decision goes through access.ts.
  */
 import { LIMITS, Playlist, WORK_ORDERS, WorkList } from '@sasayaki/contract';

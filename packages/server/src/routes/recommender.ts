@@ -1,5 +1,5 @@
 /**
- * Recommendations (spec §7.2): POST /api/recommender/popular, recommend-for-user,
+ * Recommendations (docs/product.md §7.2): POST /api/recommender/popular, recommend-for-user,
  * item-neighbors and feedback. The method is in docs/recommender.md; lists answer
  * `{works, pagination}` through the catalogue's listWorks, narrowed by `keyword` (search grammar),
  * `subtitle` and `localSubtitledWorks`.
@@ -47,7 +47,7 @@ type ListBody = {
 
 /**
  * The account whose history counts. The guest account is shared by everyone, so its listeners are
- * told apart by their own recommenderUuid only (spec §6).
+ * told apart by their own recommenderUuid only (docs/product.md §6).
  */
 function listenerAccount(p: Principal): number | null {
   return p.kind === 'account' && p.group !== 'guest' ? p.id : null;

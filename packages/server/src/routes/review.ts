@@ -1,13 +1,19 @@
 /**
- * Reviews and progress (spec §7.5, api-compat.md): PUT/GET/DELETE /api/review.
+ * Reviews and progress (docs/product.md §7.5, docs/compatibility.md): PUT/GET/DELETE /api/review.
  * The caller only ever reads and writes their own reviews: every query is keyed by their id.
  */
-import { PROGRESS_VALUES, WORK_ORDERS, WorkList } from '@sasayaki/contract';
+import { LIMITS, PROGRESS_VALUES, WORK_ORDERS, WorkList } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { errorResponses, messageSchema, str, workIdFrom, workIdParam } from '../auth/apiSchemas.ts';
 import { listWorks, parseListParams } from '../services/catalogue.ts';
-import { deleteReview, putReview, REVIEW_MESSAGES, REVIEW_TEXT_MAX } from '../services/reviews.ts';
+import {
+  deleteReview,
+  listWorkReviews,
+  putReview,
+  REVIEW_MESSAGES,
+  REVIEW_TEXT_MAX,
+} from '../services/reviews.ts';
 import { publicBase } from '../urls.ts';
 
 const REVIEW_ORDERS = ['updated_at', ...WORK_ORDERS] as const;
@@ -101,6 +107,68 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
         },
         publicBase(app.ctx.config, req),
       );
+    },
+  );
+
+  app.get<{ Querystring: { work_id: number | string; page?: number; pageSize?: number } }>(
+    '/api/review/of-work',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Every listener’s rating and review text of one work, most recently changed first',
+        description:
+          'Public. Only reviews with a rating or a text; progress stays private. `mine` marks the caller’s own.',
+        querystring: {
+          type: 'object',
+          properties: {
+            work_id: workIdParam,
+            page: { type: 'integer', minimum: 1 },
+            pageSize: { type: 'integer', minimum: 1, maximum: LIMITS.pageSizeMax },
+          },
+          required: ['work_id'],
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              reviews: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    userName: { type: 'string' },
+                    rating: { type: ['integer', 'null'] },
+                    review_text: { type: ['string', 'null'] },
+                    updatedAt: { type: 'integer' },
+                    mine: { type: 'boolean' },
+                  },
+                },
+              },
+              pagination: {
+                type: 'object',
+                properties: {
+                  currentPage: { type: 'integer' },
+                  pageSize: { type: 'integer' },
+                  totalCount: { type: 'integer' },
+                },
+              },
+            },
+            required: ['reviews', 'pagination'],
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (req) => {
+      const page = req.query.page ?? 1;
+      const pageSize = req.query.pageSize ?? 10;
+      const p = req.principal;
+      const { reviews, totalCount } = await listWorkReviews(db, workIdFrom(req.query.work_id, 'work_id'), {
+        page,
+        pageSize,
+        viewerId: p.kind === 'account' ? p.id : null,
+      });
+      return { reviews, pagination: { currentPage: page, pageSize, totalCount } };
     },
   );
 

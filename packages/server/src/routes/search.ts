@@ -1,12 +1,20 @@
 /**
- * GET /api/search/{keyword} and POST /api/search/ (body keyword, for keywords over 500
- * characters): the keyword grammar of spec §5 compiled to SQL by services/searchSql.ts.
+ * GET /api/search/{keyword}, GET /api/search/?keyword= and POST /api/search/ (body keyword, for
+ * keywords over 500 characters): the keyword grammar of docs/product.md §5 compiled to SQL by
+ * services/searchSql.ts.
  */
 import { LIMITS } from '@sasayaki/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { listWorksJson, parseListParams } from '../services/catalogue.ts';
 import { searchTermsOf } from '../services/searchSql.ts';
-import { baseOf, listBodyProperties, listQueryProperties, viewerOf, workListResponses } from './works.ts';
+import {
+  baseOf,
+  listBodyProperties,
+  listQueryProperties,
+  sendJson,
+  viewerOf,
+  workListResponses,
+} from './works.ts';
 
 const includeTranslationWorks = {
   type: 'boolean',
@@ -20,11 +28,12 @@ const keywordSchema = {
 } as const;
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
-  const search = async (req: FastifyRequest, keyword: string) => {
+  const search = async (req: FastifyRequest, reply: FastifyReply, keyword: string) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
     const terms = searchTermsOf(keyword);
-    return listWorks(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    return sendJson(reply, json);
   };
   const querystring = { type: 'object', properties: { ...listQueryProperties, includeTranslationWorks } };
 
@@ -43,20 +52,27 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
         response: workListResponses,
       },
     },
-    (req) => search(req, (req.params as { keyword: string }).keyword),
+    (req, reply) => search(req, reply, (req.params as { keyword: string }).keyword),
   );
-  app.get(
-    '/api/search/',
-    {
-      schema: {
-        tags: ['works'],
-        summary: 'Empty keyword: every work',
-        querystring,
-        response: workListResponses,
+  // kikoeru-express answers `/api/search` with and without the slash; later kikoeru front ends
+  // send the keyword as a query parameter there.
+  for (const url of ['/api/search/', '/api/search']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['works'],
+          summary: 'Search by the `keyword` query parameter; without one, every work',
+          querystring: {
+            ...querystring,
+            properties: { ...querystring.properties, keyword: keywordSchema },
+          },
+          response: workListResponses,
+        },
       },
-    },
-    (req) => search(req, ''),
-  );
+      (req, reply) => search(req, reply, String((req.query as { keyword?: string }).keyword ?? '')),
+    );
+  }
   for (const url of ['/api/search/', '/api/search']) {
     app.post(
       url,
@@ -76,7 +92,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
           response: workListResponses,
         },
       },
-      (req) => search(req, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
+      (req, reply) => search(req, reply, String((req.body as { keyword?: string } | null)?.keyword ?? '')),
     );
   }
 };

@@ -1,10 +1,9 @@
 /** GET /api/tracks/{id}?v=1|2: the file tree of a work (services/tracks.ts). */
 import { ErrorBody, TrackNodeSchema } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { notFound } from '../errors.ts';
 import { trackTree } from '../services/tracks.ts';
 import { ffmpegAvailable } from '../services/transcode.ts';
-import { workIdFrom, workIdParams } from './work.ts';
+import { workIdFrom, workIdParams, workNotFound } from './work.ts';
 import { baseOf } from './works.ts';
 
 export const tracksRoutes: FastifyPluginAsync = async (app) => {
@@ -25,8 +24,15 @@ export const tracksRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (req) => {
-      const tree = await trackTree(app.ctx.db, workIdFrom(req), { baseUrl: baseOf(app, req), lowQuality });
-      if (!tree) throw notFound('No tracks found: unknown work');
+      const id = workIdFrom(req);
+      const tree = await trackTree(app.ctx.db, id, { baseUrl: baseOf(app, req), lowQuality });
+      if (!tree)
+        throw await workNotFound(
+          app.ctx,
+          (req.params as { id: string }).id,
+          id,
+          'No tracks found: unknown work',
+        );
       return tree;
     },
   );

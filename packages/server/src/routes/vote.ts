@@ -1,5 +1,5 @@
 /**
- * Tag votes (spec §7.5): POST /api/vote/vote-work-tag and /api/vote/attach-tags-to-work.
+ * Tag votes (docs/product.md §7.5): POST /api/vote/vote-work-tag and /api/vote/attach-tags-to-work.
  * Guests cannot vote; voting and adding tags need a bound email (access.ts).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -4,7 +4,8 @@
  */
 import { ErrorBody, parseWorkIdParam, Work, workCodeOfId } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../errors.ts';
+import type { AppContext } from '../context.ts';
+import { badRequest, type HttpError, notFound } from '../errors.ts';
 import { getWork, sameDigitWorks } from '../services/catalogue.ts';
 import { baseOf, viewerOf } from './works.ts';
 
@@ -22,20 +23,32 @@ export function workIdFrom(req: FastifyRequest): number {
   return id;
 }
 
+/**
+ * The 404 for a work id that finds nothing. Bare digits mean an RJ code; when BJ/VJ works have
+ * those digits, the message and `details.candidates` name them (docs/compatibility.md).
+ */
+export async function workNotFound(
+  ctx: AppContext,
+  raw: string,
+  id: number,
+  message = 'Work not found',
+): Promise<HttpError> {
+  const digits = raw.trim();
+  const meant = /^\d+$/.test(digits) ? await sameDigitWorks(ctx, id) : [];
+  if (meant.length === 0) return notFound(message);
+  const hints = meant.map((w) => `${w.code} has id ${w.id}`).join('; ');
+  return notFound(`${message}: ${digits} is ${workCodeOfId(id)}. ${hints}: ask for that id or code`, {
+    candidates: meant,
+  });
+}
+
 export const workRoutes: FastifyPluginAsync = async (app) => {
   const one = async (req: FastifyRequest) => {
     const withPlaylistStatus = (req.query as { withPlaylistStatus?: string[] }).withPlaylistStatus;
     const id = workIdFrom(req);
     const work = await getWork(app.ctx, id, viewerOf(req), baseOf(app, req), withPlaylistStatus);
     if (work) return work;
-    // Bare digits mean an RJ code; name the BJ/VJ works with those digits (docs/compatibility.md).
-    const raw = (req.params as { id: string }).id.trim();
-    const meant = /^\d+$/.test(raw) ? await sameDigitWorks(app.ctx, id) : [];
-    if (meant.length === 0) throw notFound('Work not found');
-    const hints = meant.map((w) => `${w.code} has id ${w.id}`).join('; ');
-    throw notFound(`Work not found: ${raw} is ${workCodeOfId(id)}. ${hints}: ask for that id or code`, {
-      candidates: meant,
-    });
+    throw await workNotFound(app.ctx, (req.params as { id: string }).id, id);
   };
   const querystring = {
     type: 'object',

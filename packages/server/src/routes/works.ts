@@ -1,11 +1,11 @@
 /**
- * GET/POST /api/works: the browse list (spec §7.2). Shared request helpers of the catalogue
+ * GET/POST /api/works: the browse list (docs/product.md §7.2). Shared request helpers of the catalogue
  * routes live here too: the viewer, the absolute base URL and the list-parameter schemas.
  */
 import { ErrorBody, LIMITS, WORK_ORDERS, WorkList } from '@sasayaki/contract';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Principal } from '../auth/principal.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { listWorksJson, parseListParams } from '../services/catalogue.ts';
 import { publicBase } from '../urls.ts';
 
 export function viewerOf(req: FastifyRequest): Principal {
@@ -44,18 +44,26 @@ export const listBodyProperties = {
 
 export const workListResponses = { 200: WorkList, 400: ErrorBody } as const;
 
+/**
+ * Sends JSON the catalogue already serialised (services/catalogue.ts builds it with the
+ * response schema's compiled serialiser, from cached parts): Fastify sends a buffer as is.
+ */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export const worksRoutes: FastifyPluginAsync = async (app) => {
-  const handler = async (req: FastifyRequest) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const input = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
     const p = parseListParams(input as Record<string, unknown>);
-    return listWorks(app.ctx, { viewer: viewerOf(req), ...p }, baseOf(app, req));
+    return sendJson(reply, await listWorksJson(app.ctx, { viewer: viewerOf(req), ...p }, baseOf(app, req)));
   };
   app.get(
     '/api/works',
     {
       schema: {
         tags: ['works'],
-        summary: 'List works in an order (spec §9), paginated',
+        summary: 'List works in an order (docs/product.md §9), paginated',
         querystring: { type: 'object', properties: listQueryProperties },
         response: workListResponses,
       },

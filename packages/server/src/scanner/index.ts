@@ -21,6 +21,7 @@ import type { WorkMetadata } from './metadata/types.ts';
 import { addRepairs, emptyRepairSummary, type RepairSummary } from './repairSummary.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
+import { checkThreads, unchangedWorks } from './unchanged.ts';
 import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFolder } from './walk.ts';
 import {
   type BeforeCommit,
@@ -54,6 +55,8 @@ export interface ScanProgress {
 }
 
 export interface ScanOptions {
+  /** Threads for the no-change check (default: one per core from 2,000 works on, else none). */
+  checkThreads?: number;
   /** Re-read every work and every audio header, ignoring signatures. */
   full?: boolean;
   onProgress?: (p: ScanProgress) => void;
@@ -218,8 +221,25 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
       (r) => ({ ok: true as const, r }),
       (e: Error) => ({ ok: false as const, e }),
     );
+  // Known works still in place are first checked for changes on worker threads (unchanged.ts).
+  const checks = opts.full
+    ? []
+    : folders.flatMap((f) => {
+        const p = known.get(f.id);
+        const samePlace = p && p.root_index === f.rootIndex && p.folder_path === f.relPath;
+        return samePlace && p.scan_signature
+          ? [{ id: f.id, absPath: f.absPath, signature: p.scan_signature }]
+          : [];
+      });
+  const checked = await unchangedWorks(
+    checks,
+    workOpts.realRoots,
+    checkThreads(checks.length, opts.checkThreads),
+  );
+  const toPrepare = folders.filter((f) => !checked.has(f.id));
   const window: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
-  for (let i = 0; i < Math.min(PREPARE_AHEAD, folders.length); i++) window.push(prepare(folders[i]!));
+  for (let i = 0; i < Math.min(PREPARE_AHEAD, toPrepare.length); i++) window.push(prepare(toPrepare[i]!));
+  let prepared = 0;
   // New works are written in batches (one transaction, multi-row inserts); known works one by one.
   const batch: WorkWrite[] = [];
   let batchFiles = 0;
@@ -261,19 +281,26 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
       files: filesSeen,
     });
     keep.add(folder.id);
-    const prepared = await window.shift()!;
-    const ahead = folders[i + PREPARE_AHEAD];
-    if (ahead) window.push(prepare(ahead));
-    if (!prepared.ok) {
-      issue({ path: folder.absPath, message: `work skipped: ${prepared.e.message}` });
-      continue;
-    }
-    filesSeen += prepared.r.files;
-    if (prepared.r.work === 'unchanged') {
+    const same = checked.get(folder.id);
+    if (same) {
+      same.issues.forEach(issue);
+      filesSeen += same.files;
       summary.worksUnchanged++;
       continue;
     }
-    const w = prepared.r.work;
+    const done = await window.shift()!;
+    const ahead = toPrepare[++prepared + PREPARE_AHEAD - 1];
+    if (ahead) window.push(prepare(ahead));
+    if (!done.ok) {
+      issue({ path: folder.absPath, message: `work skipped: ${done.e.message}` });
+      continue;
+    }
+    filesSeen += done.r.files;
+    if (done.r.work === 'unchanged') {
+      summary.worksUnchanged++;
+      continue;
+    }
+    const w = done.r.work;
     addRepairs(summary.repairs, folder.absPath, w.metadata.repairs);
     if (known.has(w.id)) {
       await writeOne(w, folder.absPath);

@@ -7,6 +7,7 @@ import { sql, type Transaction } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
+import { refreshReviewedWorks } from '../services/reviews.ts';
 import { nsfwOf, type TagMeta, type WorkMetadata } from './metadata/types.ts';
 import { randomKeyOf, searchText, syntheticId } from './summary.ts';
 
@@ -388,6 +389,7 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
         .insertInto('works')
         .values({ id: w.id, ...row, create_date: today(w.now), random_key: randomKeyOf(w.id) })
         .execute();
+      await refreshReviewedWorks(trx, [w.id]);
     }
     await trx.deleteFrom('work_vas').where('work_id', '=', w.id).execute();
     if (vaIds.length) {
@@ -457,6 +459,10 @@ export async function writeNewWorks(
       tags.push(...tagLinks(w.id, await tagIdsFor(trx, m.tags, cache, pending), w.now));
     }
     await insertChunked(rows, (c) => trx.insertInto('works').values(c).execute());
+    await refreshReviewedWorks(
+      trx,
+      rows.map((r) => r.id),
+    );
     await insertChunked(vaLinks, (c) => trx.insertInto('work_vas').values(c).execute());
     await insertChunked(tags, (c) => trx.insertInto('work_tags').values(c).execute());
     // Files first, then subtitles with the ids of the audio files they belong to.

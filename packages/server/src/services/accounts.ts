@@ -2,7 +2,7 @@
  * Account flows on top of users.ts: login, registration, the registration switch, password
  * change, linking an email with a 6-digit code and resetting a password by mail.
  */
-import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { User } from '@sasayaki/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -20,6 +20,7 @@ import {
   groupOf,
   hashPassword,
   validateName,
+  validateNewName,
   validatePassword,
   verifyPassword,
 } from './users.ts';
@@ -44,6 +45,8 @@ export const ACCOUNTS_MESSAGES = {
 export const VERIFY_TTL_MS = 15 * 60_000;
 export const VERIFY_MAX_ATTEMPTS = 5;
 export const REGISTRATION_SETTING = 'registration_enabled';
+/** The one answer to a reset request, whether or not a mail went out. */
+export const RESET_REQUESTED = 'if the account has a linked email, a reset code was sent to it';
 
 export function userView(row: UserRow): User {
   return {
@@ -81,7 +84,7 @@ export async function register(
   input: { name: string; password: string; recommenderUuid?: string },
 ): Promise<UserRow> {
   if (!(await registrationEnabled(db, config))) throw forbidden(ACCOUNTS_MESSAGES.registrationClosed);
-  validateName(input.name);
+  validateNewName(input.name);
   validatePassword(input.password);
   return createUser(db, {
     name: input.name,
@@ -140,13 +143,13 @@ function codeHash(verifyId: string, code: string): string {
   return createHash('sha256').update(`${verifyId}:${code}`).digest('hex');
 }
 
-async function issueCode(
+/** Stores a new code for the user and purpose (replacing an open one); returns its id and code. */
+async function storeCode(
   db: Db,
-  config: Config,
-  user: UserRow,
+  userId: number,
   purpose: 'link' | 'reset',
   email: string,
-): Promise<string> {
+): Promise<{ id: string; code: string }> {
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = Date.now();
@@ -154,14 +157,14 @@ async function issueCode(
     // One open code per user and purpose: a new request replaces the old one.
     await tx
       .deleteFrom('email_verifications')
-      .where('user_id', '=', user.id)
+      .where('user_id', '=', userId)
       .where('purpose', '=', purpose)
       .execute();
     await tx
       .insertInto('email_verifications')
       .values({
         id,
-        user_id: user.id,
+        user_id: userId,
         purpose,
         email,
         code_hash: codeHash(id, code),
@@ -170,52 +173,58 @@ async function issueCode(
       })
       .execute();
   });
+  return { id, code };
+}
+
+function mailCode(config: Config, user: UserRow, purpose: 'link' | 'reset', email: string, code: string) {
   const minutes = VERIFY_TTL_MS / 60_000;
   const subject = purpose === 'link' ? 'Sasayaki: confirm your email' : 'Sasayaki: password reset code';
   const what =
     purpose === 'link'
       ? `link this email to the account "${user.name}"`
       : `reset the password of "${user.name}"`;
-  await sendMail(config, {
+  return sendMail(config, {
     to: email,
     subject,
     text: `Your code: ${code}\n\nEnter it to ${what}. It is valid for ${minutes} minutes.\nIf you did not ask for this, ignore this mail.\n`,
   });
-  return id;
 }
 
 /**
- * Checks a code. Wrong codes count; past the limit or the expiry the verification is dropped and
- * the client must start over (`verify id expired`). Returns the verification on success.
+ * Checks a code. Each try claims one of the allowed attempts with a conditional UPDATE, so
+ * concurrent guesses cannot check more codes than the limit; the right code is accepted once
+ * (whoever deletes the row first). Past the limit or the expiry the client must start over
+ * (`verify id expired`). Returns the verification on success.
  */
 async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', code: string, userId?: number) {
-  // The transaction commits the attempt counter and the deletion; the refusal is thrown after it.
-  const outcome = await db.db.transaction().execute(async (tx) => {
-    const v = await tx
-      .selectFrom('email_verifications')
-      .selectAll()
+  const now = Date.now();
+  let claim = db.db
+    .updateTable('email_verifications')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', verifyId)
+    .where('purpose', '=', purpose)
+    .where('attempts', '<', VERIFY_MAX_ATTEMPTS)
+    .where('expires_at', '>', now);
+  if (userId !== undefined) claim = claim.where('user_id', '=', userId);
+  const v = await claim.returningAll().executeTakeFirst();
+  if (!v) {
+    // Unknown, someone else's, expired or out of tries: drop a dead row of this caller.
+    let dead = db.db
+      .deleteFrom('email_verifications')
       .where('id', '=', verifyId)
-      .where('purpose', '=', purpose)
-      .executeTakeFirst();
-    if (!v || (userId !== undefined && v.user_id !== userId)) return { kind: 'expired' as const };
-    if (v.expires_at <= Date.now() || v.attempts >= VERIFY_MAX_ATTEMPTS) {
-      await tx.deleteFrom('email_verifications').where('id', '=', v.id).execute();
-      return { kind: 'expired' as const };
-    }
-    const given = Buffer.from(codeHash(v.id, code));
-    if (!timingSafeEqual(given, Buffer.from(v.code_hash))) {
-      const attempts = v.attempts + 1;
-      await tx.updateTable('email_verifications').set({ attempts }).where('id', '=', v.id).execute();
-      return { kind: 'wrong' as const, attemptsLeft: Math.max(0, VERIFY_MAX_ATTEMPTS - attempts) };
-    }
-    await tx.deleteFrom('email_verifications').where('id', '=', v.id).execute();
-    return { kind: 'ok' as const, v };
-  });
-  if (outcome.kind === 'expired') throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);
-  if (outcome.kind === 'wrong') {
-    throw badRequest(ACCOUNTS_MESSAGES.notVerified, { attemptsLeft: outcome.attemptsLeft });
+      .where('purpose', '=', purpose);
+    if (userId !== undefined) dead = dead.where('user_id', '=', userId);
+    await dead.execute();
+    throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);
   }
-  return outcome.v;
+  const given = Buffer.from(codeHash(v.id, code));
+  if (!timingSafeEqual(given, Buffer.from(v.code_hash))) {
+    const attemptsLeft = Math.max(0, VERIFY_MAX_ATTEMPTS - v.attempts);
+    throw badRequest(ACCOUNTS_MESSAGES.notVerified, { attemptsLeft });
+  }
+  const used = await db.db.deleteFrom('email_verifications').where('id', '=', v.id).executeTakeFirst();
+  if (Number(used.numDeletedRows) === 0) throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);
+  return v;
 }
 
 export async function requestEmailLink(
@@ -229,7 +238,9 @@ export async function requestEmailLink(
   if (user.email) throw conflict(ACCOUNTS_MESSAGES.mustUnlink);
   const other = await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (other) throw conflict(ACCOUNTS_MESSAGES.emailTaken);
-  return issueCode(db, config, user, 'link', email);
+  const { id, code } = await storeCode(db, user.id, 'link', email);
+  await mailCode(config, user, 'link', email, code);
+  return id;
 }
 
 export async function verifyEmailLink(
@@ -267,12 +278,17 @@ export async function unlinkEmail(db: Db, userId: number): Promise<UserRow> {
     .executeTakeFirstOrThrow();
 }
 
-/** Sends a reset code to the email of the account named, or linked to the email given. */
+/**
+ * Starts a password reset for the account named, or linked to the email given. The answer is the
+ * same whether or not such an account exists and has an email: when it has none, a decoy
+ * verification that no code can open stands in, so confirming behaves alike too. The mail is
+ * returned as a promise for the caller to send after answering.
+ */
 export async function requestPasswordReset(
   db: Db,
   config: Config,
   who: { name?: string; email?: string },
-): Promise<string> {
+): Promise<{ verifyId: string; mail: Promise<void> }> {
   let user: UserRow | undefined;
   if (who.email) {
     const email = normalizeEmail(who.email);
@@ -282,10 +298,40 @@ export async function requestPasswordReset(
   } else {
     throw badRequest('name or email is required');
   }
-  if (!user) throw notFound(ACCOUNTS_MESSAGES.userNotFound);
-  if (user.name === GUEST_NAME) throw forbidden(ACCOUNTS_MESSAGES.guestPassword);
-  if (!user.email) throw forbidden(ACCOUNTS_MESSAGES.mustBindEmail);
-  return issueCode(db, config, user, 'reset', user.email);
+  // The guest password is public and fixed: saying so reveals nothing.
+  if (user?.name === GUEST_NAME) throw forbidden(ACCOUNTS_MESSAGES.guestPassword);
+  if (!user?.email) return { verifyId: await storeDecoy(db), mail: Promise.resolve() };
+  const { id, code } = await storeCode(db, user.id, 'reset', user.email);
+  return { verifyId: id, mail: mailCode(config, user, 'reset', user.email, code) };
+}
+
+/**
+ * A reset verification whose hash matches no code, held by the built-in guest account (whose
+ * password cannot be reset). Expired decoys are cleared as new ones are made.
+ */
+async function storeDecoy(db: Db): Promise<string> {
+  const guest = await findUserByName(db, GUEST_NAME);
+  if (!guest) throw new Error('the built-in guest account is missing');
+  const now = Date.now();
+  const id = randomUUID();
+  await db.db
+    .deleteFrom('email_verifications')
+    .where('user_id', '=', guest.id)
+    .where('expires_at', '<=', now)
+    .execute();
+  await db.db
+    .insertInto('email_verifications')
+    .values({
+      id,
+      user_id: guest.id,
+      purpose: 'reset',
+      email: '',
+      code_hash: randomBytes(32).toString('hex'),
+      expires_at: now + VERIFY_TTL_MS,
+      created_at: now,
+    })
+    .execute();
+  return id;
 }
 
 export async function confirmPasswordReset(

@@ -21,13 +21,21 @@
  */
 import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
 import { LIMITS, WORK_ORDERS, workCodeOfId, workIdOf } from '@sasayaki/contract';
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { integerParam, plainInteger } from '../numericParams.ts';
-import { compileSearchTerms } from './searchSql.ts';
-import { serializeWorks, WORK_COLUMNS, type WorkListRow } from './workSerializer.ts';
+import { type CompiledSearch, compileSearchTerms } from './searchSql.ts';
+import { type WorkCache, workCacheOf } from './workCache.ts';
+import {
+  buildWorkHeads,
+  type ViewerOptions,
+  viewerFields,
+  WORK_COLUMNS,
+  type WorkListRow,
+  workWithTail,
+} from './workSerializer.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
 export type WorkQuery = SelectQueryBuilder<any, any, any>;
@@ -42,7 +50,7 @@ export interface ListWorksOptions {
   workIds?: readonly number[];
   /** With workIds: answer in the order of workIds instead of `order`. */
   keepIdOrder?: boolean;
-  /** One of WORK_ORDERS; default create_date (spec §9). */
+  /** One of WORK_ORDERS; default create_date (docs/product.md §9). */
   order?: WorkOrder;
   sort?: SortDirection;
   /** Custom primary order over a joined column (e.g. `pw.added_at`); replaces `order`. */
@@ -86,10 +94,12 @@ const RANDOM_PRIME = 1_000_003;
 async function filteredQueries(
   ctx: Ctx,
   opts: ListWorksOptions,
+  cache: WorkCache,
+  generation: number,
 ): Promise<{ page: WorkQuery; count: WorkQuery; soleCount?: number }> {
   let q: WorkQuery = ctx.db.db.selectFrom('works as w');
   if (opts.extend) q = opts.extend(q);
-  const search = await compileSearchTerms(opts.terms ?? [], ctx.db);
+  const search = await compiledTerms(ctx, opts.terms ?? [], cache, generation);
   const conds: Expression<SqlBool>[] = [];
   if (opts.workIds) {
     conds.push(
@@ -149,49 +159,178 @@ function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
   return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
 }
 
-/** A page of works in the requested order, plus the total count of matching works. */
-export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
-  const page = opts.page ?? 1;
-  const pageSize = opts.order === 'betterRandom' ? 1 : (opts.pageSize ?? LIMITS.pageSizeDefault);
-  const serialize = (rows: WorkListRow[]) =>
-    serializeWorks(ctx.db, rows, {
-      viewer: opts.viewer,
-      baseUrl,
-      withPlaylistStatus: opts.withPlaylistStatus,
-      includeReview: opts.includeReview,
-      log: ctx.log,
-    });
+/** The search terms compiled to conditions; a repeated search reuses them (and their counts). */
+async function compiledTerms(
+  ctx: Ctx,
+  terms: readonly SearchTerm[],
+  cache: WorkCache,
+  generation: number,
+): Promise<CompiledSearch> {
+  if (terms.length === 0) return compileSearchTerms(terms, ctx.db);
+  const key = `terms\0${JSON.stringify(terms)}`;
+  const cached = cache.result<CompiledSearch>(key);
+  if (cached) return cached;
+  const search = await compileSearchTerms(terms, ctx.db);
+  cache.putResult(generation, key, search);
+  return search;
+}
 
+/**
+ * Whether the page's ids and count depend on the catalogue tables alone (and the parameters):
+ * then they are cached for the generation. Lists over a caller's join (playlists, reviews) and
+ * the viewer's own rating order read tables the generation does not follow.
+ */
+function cacheableQuery(opts: ListWorksOptions): boolean {
+  if (opts.extend || opts.orderBy || opts.order === 'betterRandom') return false;
+  return !(opts.order === 'rating' && userIdOf(opts.viewer) !== null);
+}
+
+/** Runs a compiled query, or answers from the cache when the same query already ran this generation. */
+async function cachedRows<R>(
+  ctx: Ctx,
+  query: CompiledQuery<R>,
+  cache: WorkCache | null,
+  generation: number,
+): Promise<R[]> {
+  if (!cache) return (await ctx.db.db.executeQuery(query)).rows;
+  const key = `${query.sql}\0${JSON.stringify(query.parameters)}`;
+  const cached = cache.result<R[]>(key);
+  if (cached) return cached;
+  const { rows } = await ctx.db.db.executeQuery(query);
+  cache.putResult(generation, key, rows);
+  return rows;
+}
+
+/** The ids of the page in order, and the number of matching works (null: count what is served). */
+async function pageIds(
+  ctx: Ctx,
+  opts: ListWorksOptions,
+  cache: WorkCache,
+  generation: number,
+  page: number,
+  pageSize: number,
+): Promise<{ ids: number[]; totalCount: number | null }> {
   if (opts.workIds && opts.keepIdOrder) {
-    const matching = await (await filteredQueries(ctx, opts)).count.select('w.id').execute();
+    const base = await filteredQueries(ctx, opts, cache, generation);
+    const matching = await base.count.select('w.id').execute();
     const present = new Set(matching.map((r) => r.id as number));
     const ids = [...new Set(opts.workIds)].filter((id) => present.has(id));
-    const pageIds = ids.slice((page - 1) * pageSize, page * pageSize);
-    const rows = pageIds.length
-      ? ((await ctx.db.db
+    return { ids: ids.slice((page - 1) * pageSize, page * pageSize), totalCount: ids.length };
+  }
+  const base = await filteredQueries(ctx, opts, cache, generation);
+  const shared = cacheableQuery(opts) ? cache : null;
+  const pageQuery = ordered(base.page.select('w.id'), opts)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .compile() as CompiledQuery<{ id: number }>;
+  const [countRows, rows] = await Promise.all([
+    opts.order === 'betterRandom' || base.soleCount !== undefined
+      ? [] // no count query: a lone term counted itself, one random work counts as what is served
+      : cachedRows(
+          ctx,
+          base.count.select(sql<number>`count(*)`.as('n')).compile() as CompiledQuery<{ n: number }>,
+          shared,
+          generation,
+        ),
+    cachedRows(ctx, pageQuery, shared, generation),
+  ]);
+  const totalCount = base.soleCount ?? (opts.order === 'betterRandom' ? null : Number(countRows[0]?.n ?? 0));
+  return { ids: rows.map((r) => Number(r.id)), totalCount };
+}
+
+/**
+ * The JSON of each work of `ids` that can be served, in order, as UTF-8 pieces: cached heads
+ * plus this viewer's tails.
+ */
+async function worksJson(
+  ctx: Ctx,
+  ids: readonly number[],
+  opts: ViewerOptions,
+  cache: WorkCache,
+  generation: number,
+): Promise<Buffer[][]> {
+  const heads = new Map<number, Buffer | null>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const head = cache.head(id);
+    if (head === undefined) missing.push(id);
+    else heads.set(id, head);
+  }
+  const [built, viewer] = await Promise.all([
+    missing.length
+      ? ctx.db.db
           .selectFrom('works as w')
           .select(WORK_COLUMNS)
-          .where('w.id', 'in', pageIds)
-          .execute()) as WorkListRow[])
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const works = await serialize(pageIds.map((id) => byId.get(id)).filter((r): r is WorkListRow => !!r));
-    return { works, pagination: { currentPage: page, pageSize, totalCount: ids.length } };
-  }
-
-  const base = await filteredQueries(ctx, opts);
-  const [countRow, rows] = await Promise.all([
-    opts.order === 'betterRandom' || base.soleCount !== undefined
-      ? Promise.resolve(base.soleCount === undefined ? undefined : { n: base.soleCount })
-      : base.count.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
-    ordered(base.page.select(WORK_COLUMNS), opts)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute() as Promise<WorkListRow[]>,
+          .where('w.id', 'in', missing)
+          .execute()
+          .then((rows) => buildWorkHeads(ctx.db, rows as WorkListRow[], ctx.log))
+      : new Map<number, Buffer | null>(),
+    viewerFields(ctx.db, ids, opts),
   ]);
-  const works = await serialize(rows);
-  const totalCount = countRow ? Number(countRow.n) : works.length;
-  return { works, pagination: { currentPage: page, pageSize, totalCount } };
+  for (const [id, head] of built) {
+    heads.set(id, head);
+    cache.putHead(generation, id, head);
+  }
+  const out: Buffer[][] = [];
+  for (const id of ids) {
+    const head = heads.get(id);
+    if (head) out.push(workWithTail(id, head, viewer, opts));
+  }
+  return out;
+}
+
+const COMMA = Buffer.from(',');
+
+/** `[open, ...pieces of the first item, ',', ...pieces of the next…, close]`, as one buffer. */
+function joined(open: string, items: readonly Buffer[][], close: string): Buffer {
+  const parts: Buffer[] = [Buffer.from(open)];
+  items.forEach((pieces, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(...pieces);
+  });
+  parts.push(Buffer.from(close));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A page of works in the requested order, plus the total count of matching works, as the UTF-8
+ * JSON the API answers (`WorkList`, byte for byte what the compiled response serialiser writes).
+ */
+export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<Buffer> {
+  const cache = workCacheOf(ctx.db);
+  // First: whatever is read after it is at least as new as the generation the cache holds.
+  const generation = await cache.sync();
+  const page = opts.page ?? 1;
+  const pageSize = opts.order === 'betterRandom' ? 1 : (opts.pageSize ?? LIMITS.pageSizeDefault);
+  const { ids, totalCount } = await pageIds(ctx, opts, cache, generation, page, pageSize);
+  const works = await worksJson(ctx, ids, { ...opts, baseUrl }, cache, generation);
+  const pagination = `{"currentPage":${page},"pageSize":${pageSize},"totalCount":${totalCount ?? works.length}}`;
+  return joined('{"works":[', works, `],"pagination":${pagination}}`);
+}
+
+/** listWorksJson as objects, for callers that add to the page. */
+export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
+  return JSON.parse((await listWorksJson(ctx, opts, baseUrl)).toString()) as WorkPage;
+}
+
+/** One work with the viewer's own fields (userRating, review_text, progress…), as UTF-8 JSON, or null. */
+export async function getWorkJson(
+  ctx: Ctx,
+  id: number,
+  viewer: Principal,
+  baseUrl: string,
+  withPlaylistStatus?: readonly string[],
+): Promise<Buffer | null> {
+  const cache = workCacheOf(ctx.db);
+  const generation = await cache.sync();
+  const [pieces] = await worksJson(
+    ctx,
+    [id],
+    { viewer, baseUrl, includeReview: true, withPlaylistStatus },
+    cache,
+    generation,
+  );
+  return pieces ? Buffer.concat(pieces) : null;
 }
 
 /** One work with the viewer's own fields (userRating, review_text, progress…), or null. */
@@ -202,20 +341,8 @@ export async function getWork(
   baseUrl: string,
   withPlaylistStatus?: readonly string[],
 ): Promise<Work | null> {
-  const row = (await ctx.db.db
-    .selectFrom('works as w')
-    .select(WORK_COLUMNS)
-    .where('w.id', '=', id)
-    .executeTakeFirst()) as WorkListRow | undefined;
-  if (!row) return null;
-  const [work] = await serializeWorks(ctx.db, [row], {
-    viewer,
-    baseUrl,
-    includeReview: true,
-    withPlaylistStatus,
-    log: ctx.log,
-  });
-  return work ?? null;
+  const json = await getWorkJson(ctx, id, viewer, baseUrl, withPlaylistStatus);
+  return json === null ? null : (JSON.parse(json.toString()) as Work);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Playlists (spec §7.6, api-compat.md): CRUD, likes, works, the two system playlists (Liked and
+ * Playlists (docs/product.md §7.6, docs/compatibility.md): CRUD, likes, works, the two system playlists (Liked and
  * Marked, created lazily on first use) and the per-work membership of the caller's playlists.
  * Permission decisions are made by access.ts; this module loads the facts it needs and writes.
  * Privacy: 0 private (owner only), 1 unlisted (anyone with the id), 2 public (also listed).
@@ -393,10 +393,44 @@ export async function listPlaylists(
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
+  const mosaic = await mosaicWorks(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    playlists: rows.map((r) => view(r, baseUrl)),
+    playlists: rows.map((r) => ({
+      ...view(r, baseUrl),
+      mosaicCoverUrls: (mosaic.get(r.id) ?? []).map((w) => coverUrls(baseUrl, w).thumbnailCoverUrl),
+    })),
     pagination: { currentPage: page, pageSize, totalCount: Number(countRow.n) },
   };
+}
+
+/** The four most recently added works of each playlist (one query for a whole page). */
+async function mosaicWorks(db: Db, ids: string[]): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  if (ids.length === 0) return out;
+  const ranked = db.db
+    .selectFrom('playlist_works')
+    .select([
+      'playlist_id',
+      'work_id',
+      sql<number>`row_number() over (partition by playlist_id order by added_at desc, work_id desc)`.as('n'),
+    ])
+    .where('playlist_id', 'in', ids);
+  const rows = await db.db
+    .selectFrom(ranked.as('x'))
+    .select(['playlist_id', 'work_id'])
+    .where('n', '<=', 4)
+    .orderBy('playlist_id')
+    .orderBy('n')
+    .execute();
+  for (const r of rows) {
+    const list = out.get(r.playlist_id) ?? [];
+    list.push(Number(r.work_id));
+    out.set(r.playlist_id, list);
+  }
+  return out;
 }
 
 /** The Marked system playlist of the user: where the quick-mark button adds works by default. */

@@ -1,6 +1,6 @@
 /**
- * A fixed-window counter per key, in memory. Used for login attempts (per name and per address)
- * and for the guest account's traffic. One process counts its own requests; several instances
+ * A fixed-window counter per key, in memory. Used for login attempts (loginGuard.ts) and for the
+ * guest account's traffic. One process counts its own requests; several instances
  * behind a balancer each allow the limit (docs/accounts.md).
  */
 export interface LimitResult {
@@ -50,7 +50,7 @@ export class WindowLimiter {
   }
 }
 
-/** Failed logins (and reset requests, registrations) allowed per name and per address in one window. */
-export const LOGIN_LIMIT = { perName: 10, perAddress: 30, windowMs: 15 * 60_000 } as const;
+/** "Report a problem" messages allowed per address (signed in or not) in one window. */
+export const FEEDBACK_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
 export const RATE_LIMITED = 'too many requests, try again later';
 export const LOGIN_RATE_LIMITED = 'too many login attempts, try again later';

@@ -1,5 +1,5 @@
 /**
- * Reviews and progress of a user on a work (spec §7.5), and the work's site rating that they
+ * Reviews and progress of a user on a work (docs/product.md §7.5), and the work's site rating that they
  * feed: `works.site_rate_count`, `site_rate_average_2dp`, `site_rate_count_detail` and
  * `review_count` are recomputed from the reviews table inside the same transaction as the write,
  * with the work row locked (PostgreSQL `for update`; SQLite transactions are serial), so
@@ -94,6 +94,25 @@ export async function refreshWorkRating(tx: Transaction<Database>, workId: numbe
     .execute();
 }
 
+/**
+ * Recomputes the site rating of those of these works that have reviews. Reviews outlive a work
+ * whose folder vanished: when the scanner writes the work again, its rating comes back with it.
+ */
+export async function refreshReviewedWorks(
+  tx: Transaction<Database>,
+  workIds: readonly number[],
+): Promise<void> {
+  for (let i = 0; i < workIds.length; i += 500) {
+    const reviewed = await tx
+      .selectFrom('reviews')
+      .select('work_id')
+      .distinct()
+      .where('work_id', 'in', workIds.slice(i, i + 500))
+      .execute();
+    for (const r of reviewed) await refreshWorkRating(tx, r.work_id);
+  }
+}
+
 /** Creates or updates the caller's review; a review left with no field set is removed. */
 export async function putReview(db: Db, userId: number, workId: number, raw: ReviewInput): Promise<void> {
   const input = checkInput(raw);
@@ -142,4 +161,51 @@ export async function deleteReview(db: Db, userId: number, workId: number): Prom
     if (Number(res.numDeletedRows) === 0) throw notFound(REVIEW_MESSAGES.noReview);
     if (exists) await refreshWorkRating(tx, workId);
   });
+}
+
+export interface WorkReview {
+  userName: string;
+  rating: number | null;
+  review_text: string | null;
+  updatedAt: number;
+  /** The caller's own review. */
+  mine: boolean;
+}
+
+/**
+ * What listeners said about a work: reviews with a rating or a text, most recently changed
+ * first. Progress is private and never part of it.
+ */
+export async function listWorkReviews(
+  db: Db,
+  workId: number,
+  opts: { page: number; pageSize: number; viewerId: number | null },
+): Promise<{ reviews: WorkReview[]; totalCount: number }> {
+  const work = await db.db.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst();
+  if (!work) throw notFound(REVIEW_MESSAGES.workNotFound);
+  const base = db.db
+    .selectFrom('reviews as r')
+    .where('r.work_id', '=', workId)
+    .where((eb) => eb.or([eb('r.rating', 'is not', null), eb('r.review_text', 'is not', null)]));
+  const count = await base
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const rows = await base
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['u.name', 'r.user_id', 'r.rating', 'r.review_text', 'r.updated_at'])
+    .orderBy('r.updated_at', 'desc')
+    .orderBy('r.user_id', 'desc')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  return {
+    totalCount: Number(count.n),
+    reviews: rows.map((r) => ({
+      userName: r.name,
+      rating: r.rating,
+      review_text: r.review_text,
+      updatedAt: Number(r.updated_at),
+      mine: r.user_id === opts.viewerId,
+    })),
+  };
 }

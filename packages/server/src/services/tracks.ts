@@ -100,3 +100,24 @@ function sortTree(nodes: TrackNode[]): void {
   });
   for (const n of nodes) if (n.type === 'folder') sortTree(n.children);
 }
+
+/**
+ * The LRC file linked to a file of a work (`GET /api/media/check-lrc/{workId}/{fileId}`): its
+ * id, or null when none is linked. LRC only, because the kikoeru front end feeds the text it
+ * fetches to an LRC parser; the other subtitle formats reach clients through `availableLyrics`.
+ * Several LRC files on one track: the first in name order, as `availableLyrics` lists them.
+ * Undefined when the work has no such file.
+ */
+export async function linkedLrcOf(t: Db, workId: number, fileId: number): Promise<number | null | undefined> {
+  const files = await t.db
+    .selectFrom('files')
+    .select(['id', 'path', 'audio_file_id'])
+    .where('work_id', '=', workId)
+    .where((eb) => eb.or([eb('id', '=', fileId), eb('audio_file_id', '=', fileId)]))
+    .execute();
+  if (!files.some((f) => f.id === fileId)) return undefined;
+  const lrc = files
+    .filter((f) => f.audio_file_id === fileId && /\.lrc$/i.test(f.path))
+    .sort((a, b) => compareNames(baseName(a.path), baseName(b.path)))[0];
+  return lrc ? lrc.id : null;
+}

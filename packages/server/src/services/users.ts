@@ -7,13 +7,15 @@ import { hash, verify } from '@node-rs/argon2';
 import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/constants';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { hasInvisibleCharacters, nameKey } from './names.ts';
 
 /** Messages the web app translates (docs/accounts.md lists them). */
 export const ACCOUNT_MESSAGES = {
   nameTooShort: `name must be at least ${LIMITS.usernameMin} characters`,
   passwordTooShort: `password must be at least ${LIMITS.passwordMin} characters`,
   nameTaken: 'user name already taken',
+  nameInvisible: 'name must not contain invisible or control characters',
   userNotFound: 'user not found',
   badGroup: `group must be one of ${USER_GROUPS.join(', ')}`,
 } as const;
@@ -53,11 +55,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** Length rules, for signing in as well as for new names. */
 export function validateName(name: string): void {
   if (name.trim().length < LIMITS.usernameMin) throw badRequest(ACCOUNT_MESSAGES.nameTooShort);
   if (name.length > NAME_MAX) throw badRequest(`name must be at most ${NAME_MAX} characters`);
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw badRequest('name must not contain control characters');
+}
+
+/**
+ * A name for a new account: the length rules, and nothing invisible (older accounts whose names
+ * hold such characters still sign in).
+ */
+export function validateNewName(name: string): void {
+  validateName(name);
+  if (hasInvisibleCharacters(name)) {
+    throw new HttpError(400, ACCOUNT_MESSAGES.nameInvisible, undefined, 'NAME_INVISIBLE_CHARACTERS');
+  }
 }
 
 export function validatePassword(password: string): void {
@@ -79,19 +91,25 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   const group = u.group ?? 'user';
   if (!isGroup(group)) throw badRequest(ACCOUNT_MESSAGES.badGroup);
   if (name !== GUEST_NAME) {
-    validateName(name);
+    validateNewName(name);
     validatePassword(u.password);
   }
+  const key = nameKey(name);
   const passwordHash = await hashPassword(u.password);
   const now = Date.now();
   return db.db.transaction().execute(async (tx) => {
-    const taken = await tx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    const taken = await tx
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([eb('name', '=', name), eb('name_key', '=', key)]))
+      .executeTakeFirst();
     if (taken) throw conflict(ACCOUNT_MESSAGES.nameTaken);
     try {
       return await tx
         .insertInto('users')
         .values({
           name,
+          name_key: key,
           password_hash: passwordHash,
           grp: group,
           email: u.email ?? null,
@@ -110,8 +128,12 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   });
 }
 
+/** The account of exactly this name, else the one whose name looks the same (`Alice` for `alice`). */
 export async function findUserByName(db: Db, name: string): Promise<UserRow | undefined> {
-  return db.db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
+  const exact = await db.db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
+  return (
+    exact ?? db.db.selectFrom('users').selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst()
+  );
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
@@ -164,7 +186,7 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   }));
 }
 
-/** The `guest`/`guest` account every server has (spec §6); created when missing. */
+/** The `guest`/`guest` account every server has (docs/product.md §6); created when missing. */
 export async function ensureBuiltinAccounts(db: Db): Promise<void> {
   if (await findUserByName(db, GUEST_NAME)) return;
   try {

@@ -1,5 +1,5 @@
 /**
- * Tag votes and user-added tags (spec §3, §7.5). A user has one vote per work–tag (up 1, down 2;
+ * Tag votes and user-added tags (docs/product.md §3, §7.5). A user has one vote per work–tag (up 1, down 2;
  * 0 removes it). The counters and vote status of a work's tag always follow from the votes by
  * `voteStatusOf` (docs/tag-votes.md); they are recomputed from `tag_votes` inside the writing
  * transaction with the work row locked, so racing votes leave them exact.

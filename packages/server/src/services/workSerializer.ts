@@ -1,7 +1,14 @@
 /**
- * Turns work rows into the API's Work objects (contract `Work`, api-compat.md) with a constant
- * number of queries per page: circles, voice actors, tags, the viewer's tag votes and review,
- * site ratings, other language editions and playlist status are each fetched once for all ids.
+ * Turns work rows into the API's Work JSON (contract `Work`, docs/compatibility.md) in two parts:
+ *   - the head: everything every viewer sees alike, built with a constant number of queries per
+ *     page (circles, voice actors, tags, other language editions, each fetched once for all
+ *     ids), serialised by the compiled response serialiser and cached (workCache.ts);
+ *   - the tail: cover URLs (they carry the request's origin) and the viewer's own fields
+ *     (userRating, review fields, playlistStatus), which the contract lists last, so a page is
+ *     the cached heads with their tails appended. A viewer's own tag votes (`myVote`) sit inside
+ *     the head: the few works the viewer voted on get their head re-serialised.
+ * The site rating comes from the stored `works.site_rate_*` columns, kept exact by the review
+ * writes (reviews.ts).
  *
  * One bad row never fails a page: the JSON columns (written by older versions without checks)
  * are read through the scanner's normaliser, and every Work built is checked against the
@@ -16,6 +23,7 @@ import {
   Work,
   type WorkTag,
 } from '@sasayaki/contract';
+import fastJson from 'fast-json-stringify';
 import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
 import type { Principal } from '../auth/principal.ts';
@@ -39,6 +47,7 @@ export const WORK_COLUMNS = [
   'w.rate_count',
   'w.rate_average_2dp',
   'w.rate_count_detail',
+  'w.site_rate_count_detail',
   'w.review_count',
   'w.rank',
   'w.age_category',
@@ -67,6 +76,7 @@ export type WorkListRow = Pick<
   | 'rate_count'
   | 'rate_average_2dp'
   | 'rate_count_detail'
+  | 'site_rate_count_detail'
   | 'review_count'
   | 'rank'
   | 'age_category'
@@ -80,7 +90,7 @@ export type WorkListRow = Pick<
   | 'work_attributes'
 >;
 
-export interface SerializeOptions {
+export interface ViewerOptions {
   viewer: Principal;
   /** Absolute origin for cover URLs, e.g. `http://127.0.0.1:8888`. */
   baseUrl: string;
@@ -88,9 +98,9 @@ export interface SerializeOptions {
   withPlaylistStatus?: readonly string[];
   /** Add review_text, progress, updated_at, user_name (always present, null when unset). */
   includeReview?: boolean;
-  /** Where a work that had to be left out of a page is reported. */
-  log?: { error(obj: object, msg?: string): void };
 }
+
+type Log = { error(obj: object, msg?: string): void };
 
 /** A JSON column's value, or undefined when it is empty or not JSON. */
 function jsonColumn(text: string | null | undefined): unknown {
@@ -113,6 +123,10 @@ function storedCounts(text: string | null | undefined): number[] {
 }
 
 const checkWork = Compile(Work);
+/** The same compiled serialiser Fastify builds for the response schema: the bytes are identical. */
+const workJson = fastJson(Work);
+/** Where the head ends: the cover URLs are the first of the per-request fields. */
+const TAIL_START = ',"samCoverUrl":';
 
 /** Five per-star counts (1★ first) → `[{review_point, count, ratio}]`, ratio in whole percent. */
 export function rateDetail(counts: readonly number[]): RateCountDetail[] {
@@ -144,15 +158,19 @@ function translationInfo(row: WorkListRow): TranslationInfo {
 
 const toIso = (ms: number | null | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
 
-export async function serializeWorks(
+/**
+ * The head of each work (its JSON up to the cover URLs, without the closing brace), or null for
+ * a work that cannot be served (logged). Four queries whatever the number of rows.
+ */
+export async function buildWorkHeads(
   database: Db,
   rows: readonly WorkListRow[],
-  opts: SerializeOptions,
-): Promise<Work[]> {
-  if (rows.length === 0) return [];
+  log?: Log,
+): Promise<Map<number, Buffer | null>> {
+  const heads = new Map<number, Buffer | null>();
+  if (rows.length === 0) return heads;
   const { db } = database;
   const ids = rows.map((r) => r.id);
-  const userId = opts.viewer.kind === 'account' ? opts.viewer.id : null;
   const circleIds = [...new Set(rows.map((r) => r.circle_id).filter((c): c is number => c !== null))];
   const editions = new Map(
     rows.map((r) => [r.id, languageEditionsOf(quietReader(), jsonColumn(r.language_editions))]),
@@ -164,118 +182,63 @@ export async function serializeWorks(
     const t = infos.get(r.id)!;
     for (const c of [t.original_workno, t.parent_workno, ...t.child_worknos]) if (c) relatedCodes.add(c);
   }
-  const playlistIds = userId !== null ? [...new Set(opts.withPlaylistStatus ?? [])] : [];
 
-  const [circles, vas, tags, votes, reviews, siteRatings, related, inPlaylists, ownPlaylists] =
-    await Promise.all([
-      circleIds.length
-        ? db
-            .selectFrom('circles')
-            .select(['id', 'name', 'source_id', 'source_type'])
-            .where('id', 'in', circleIds)
-            .execute()
-        : [],
-      db
-        .selectFrom('work_vas as wv')
-        .innerJoin('vas as a', 'a.id', 'wv.va_id')
-        .select(['wv.work_id', 'a.id', 'a.name'])
-        .where('wv.work_id', 'in', ids)
-        .orderBy('wv.work_id')
-        .orderBy('wv.position')
-        .orderBy('a.name')
-        .execute(),
-      db
-        .selectFrom('work_tags as wt')
-        .innerJoin('tags as t', 't.id', 'wt.tag_id')
-        .select([
-          'wt.work_id',
-          'wt.upvote',
-          'wt.downvote',
-          'wt.vote_status',
-          't.id',
-          't.name',
-          't.name_en',
-          't.name_ja',
-          't.name_zh',
-          't.censored_en',
-          't.censored_ja',
-          't.censored_zh',
-        ])
-        .where('wt.work_id', 'in', ids)
-        .execute(),
-      userId !== null
-        ? db
-            .selectFrom('tag_votes')
-            .select(['work_id', 'tag_id', 'status'])
-            .where('user_id', '=', userId)
-            .where('work_id', 'in', ids)
-            .execute()
-        : [],
-      userId !== null
-        ? db
-            .selectFrom('reviews')
-            .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
-            .where('user_id', '=', userId)
-            .where('work_id', 'in', ids)
-            .execute()
-        : [],
-      db
-        .selectFrom('reviews')
-        .select(['work_id', 'rating', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('work_id', 'in', ids)
-        .where('rating', 'is not', null)
-        .groupBy(['work_id', 'rating'])
-        .execute(),
-      relatedCodes.size
-        ? db
-            .selectFrom('works')
-            .select([
-              'id',
-              'source_id',
-              'source_type',
-              'title',
-              'lang',
-              'original_workno',
-              'translation_info',
-            ])
-            .where('source_id', 'in', [...relatedCodes])
-            .execute()
-        : [],
-      playlistIds.length
-        ? db
-            .selectFrom('playlist_works as pw')
-            .innerJoin('playlists as p', 'p.id', 'pw.playlist_id')
-            .select(['pw.playlist_id', 'pw.work_id'])
-            .where('p.user_id', '=', userId!)
-            .where('pw.playlist_id', 'in', playlistIds)
-            .where('pw.work_id', 'in', ids)
-            .execute()
-        : [],
-      playlistIds.length ? Promise.resolve(playlistIds) : Promise.resolve([] as string[]),
-    ]);
+  const [circles, vas, tags, related] = await Promise.all([
+    circleIds.length
+      ? db
+          .selectFrom('circles')
+          .select(['id', 'name', 'source_id', 'source_type'])
+          .where('id', 'in', circleIds)
+          .execute()
+      : [],
+    db
+      .selectFrom('work_vas as wv')
+      .innerJoin('vas as a', 'a.id', 'wv.va_id')
+      .select(['wv.work_id', 'a.id', 'a.name'])
+      .where('wv.work_id', 'in', ids)
+      .orderBy('wv.work_id')
+      .orderBy('wv.position')
+      .orderBy('a.name')
+      .execute(),
+    db
+      .selectFrom('work_tags as wt')
+      .innerJoin('tags as t', 't.id', 'wt.tag_id')
+      .select([
+        'wt.work_id',
+        'wt.upvote',
+        'wt.downvote',
+        'wt.vote_status',
+        't.id',
+        't.name',
+        't.name_en',
+        't.name_ja',
+        't.name_zh',
+        't.censored_en',
+        't.censored_ja',
+        't.censored_zh',
+      ])
+      .where('wt.work_id', 'in', ids)
+      .execute(),
+    relatedCodes.size
+      ? db
+          .selectFrom('works')
+          .select(['id', 'source_id', 'source_type', 'title', 'lang', 'original_workno', 'translation_info'])
+          .where('source_id', 'in', [...relatedCodes])
+          .execute()
+      : [],
+  ]);
 
   const circleById = new Map(circles.map((c) => [c.id, c]));
   const vasByWork = group(vas, (v) => v.work_id);
   const tagsByWork = group(tags, (t) => t.work_id);
-  const voteOf = new Map(votes.map((v) => [`${v.work_id}/${v.tag_id}`, v.status]));
-  const reviewOf = new Map(reviews.map((r) => [r.work_id, r]));
-  const siteCounts = new Map<number, number[]>();
-  for (const s of siteRatings) {
-    const counts = siteCounts.get(s.work_id) ?? [0, 0, 0, 0, 0];
-    const point = Number(s.rating);
-    if (point >= 1 && point <= 5) counts[point - 1]! += Number(s.n);
-    siteCounts.set(s.work_id, counts);
-  }
   const relatedByCode = new Map(related.map((r) => [r.source_id, r]));
-  const memberships = new Set(inPlaylists.map((m) => `${m.playlist_id}/${m.work_id}`));
 
-  const built = rows.map((row) => {
+  for (const row of rows) {
     const circle = row.circle_id !== null ? circleById.get(row.circle_id) : undefined;
     const info = infos.get(row.id)!;
-    const siteDetail = rateDetail(siteCounts.get(row.id) ?? [0, 0, 0, 0, 0]);
+    const siteDetail = rateDetail(storedCounts(row.site_rate_count_detail));
     const siteCount = siteDetail.reduce((a, d) => a + d.count, 0);
     const siteSum = siteDetail.reduce((a, d) => a + d.count * d.review_point, 0);
-    const review = reviewOf.get(row.id);
     const workTags: WorkTag[] = (tagsByWork.get(row.id) ?? [])
       .map((t) => ({
         id: t.id,
@@ -289,7 +252,7 @@ export async function serializeWorks(
         downvote: t.downvote,
         voteRank: t.upvote - t.downvote,
         voteStatus: t.vote_status,
-        myVote: voteOf.get(`${row.id}/${t.id}`) ?? 0,
+        myVote: 0,
       }))
       .sort(
         (a, b) =>
@@ -350,39 +313,127 @@ export async function serializeWorks(
       translation_info: info,
       original_workno: row.original_workno ?? null,
       work_attributes: row.work_attributes,
-      ...coverUrls(opts.baseUrl, row.id),
-      userRating: review?.rating ?? null,
+      ...coverUrls('', row.id),
+      userRating: null,
     };
-    if (opts.includeReview) {
-      work.review_text = review?.review_text ?? null;
-      work.progress = review?.progress ?? null;
-      work.updated_at = toIso(review?.updated_at);
-      work.user_name = review && opts.viewer.kind === 'account' ? opts.viewer.name : null;
-    }
-    if (ownPlaylists.length) {
-      work.playlistStatus = Object.fromEntries(
-        ownPlaylists.map((p) => [p, memberships.has(`${p}/${row.id}`)]),
-      );
-    }
-    return work;
-  });
-  return built.flatMap((work) => servable(work, opts));
+    const fit = servable(work, log);
+    heads.set(row.id, fit ? Buffer.from(headOf(fit)) : null);
+  }
+  return heads;
+}
+
+/** A Work's JSON up to its tail. */
+function headOf(work: Work): string {
+  const json = workJson(work);
+  return json.slice(0, json.lastIndexOf(TAIL_START));
+}
+
+/** What the viewer adds to the works of a page: own tag votes, own review, playlist membership. */
+export interface ViewerFields {
+  votes: Map<number, Map<number, number>>;
+  reviews: Map<
+    number,
+    { rating: number | null; review_text: string | null; progress: string | null; updated_at: number }
+  >;
+  playlists: string[];
+  memberships: Set<string>;
+}
+
+/** The viewer's own fields for these works: no query for an anonymous viewer, up to three otherwise. */
+export async function viewerFields(
+  database: Db,
+  ids: readonly number[],
+  opts: ViewerOptions,
+): Promise<ViewerFields> {
+  const { db } = database;
+  const userId = opts.viewer.kind === 'account' ? opts.viewer.id : null;
+  const playlists = userId !== null ? [...new Set(opts.withPlaylistStatus ?? [])] : [];
+  if (userId === null || ids.length === 0) {
+    return { votes: new Map(), reviews: new Map(), playlists, memberships: new Set() };
+  }
+  const [votes, reviews, inPlaylists] = await Promise.all([
+    db
+      .selectFrom('tag_votes')
+      .select(['work_id', 'tag_id', 'status'])
+      .where('user_id', '=', userId)
+      .where('work_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('reviews')
+      .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('work_id', 'in', ids)
+      .execute(),
+    playlists.length
+      ? db
+          .selectFrom('playlist_works as pw')
+          .innerJoin('playlists as p', 'p.id', 'pw.playlist_id')
+          .select(['pw.playlist_id', 'pw.work_id'])
+          .where('p.user_id', '=', userId)
+          .where('pw.playlist_id', 'in', playlists)
+          .where('pw.work_id', 'in', ids)
+          .execute()
+      : [],
+  ]);
+  const votesByWork = new Map<number, Map<number, number>>();
+  for (const v of votes) {
+    const of = votesByWork.get(v.work_id) ?? new Map<number, number>();
+    of.set(v.tag_id, v.status);
+    votesByWork.set(v.work_id, of);
+  }
+  return {
+    votes: votesByWork,
+    reviews: new Map(reviews.map((r) => [r.work_id, r])),
+    playlists,
+    memberships: new Set(inPlaylists.map((m) => `${m.playlist_id}/${m.work_id}`)),
+  };
+}
+
+/**
+ * One work's complete JSON (UTF-8, in two pieces): its head (with the viewer's tag votes, when
+ * there are any) and the tail, in the contract's field order.
+ */
+export function workWithTail(
+  id: number,
+  head: Buffer,
+  viewer: ViewerFields,
+  opts: ViewerOptions,
+): [Buffer, Buffer] {
+  const votes = viewer.votes.get(id);
+  if (votes) {
+    const work = JSON.parse(`${head.toString()}}`) as Work;
+    for (const tag of work.tags) tag.myVote = votes.get(tag.id) ?? 0;
+    head = Buffer.from(headOf({ ...work, ...coverUrls('', id), userRating: null }));
+  }
+  const base = JSON.stringify(opts.baseUrl).slice(1, -1);
+  const cover = (type: string) => `"${base}/api/cover/${id}.jpg?type=${type}"`;
+  const review = viewer.reviews.get(id);
+  let tail = `,"samCoverUrl":${cover('sam')},"thumbnailCoverUrl":${cover('240x240')},"mainCoverUrl":${cover('main')},"userRating":${review?.rating ?? null}`;
+  if (opts.includeReview) {
+    const userName = review && opts.viewer.kind === 'account' ? opts.viewer.name : null;
+    tail += `,"review_text":${JSON.stringify(review?.review_text ?? null)},"progress":${JSON.stringify(review?.progress ?? null)},"updated_at":${JSON.stringify(toIso(review?.updated_at))},"user_name":${JSON.stringify(userName)}`;
+  }
+  if (viewer.playlists.length) {
+    const status = Object.fromEntries(viewer.playlists.map((p) => [p, viewer.memberships.has(`${p}/${id}`)]));
+    tail += `,"playlistStatus":${JSON.stringify(status)}`;
+  }
+  return [head, Buffer.from(`${tail}}`)];
 }
 
 /** The work as the response schema accepts it: as built, repaired, or left out (logged). */
-function servable(work: Work, opts: SerializeOptions): Work[] {
+function servable(work: Work, log?: Log): Work | null {
   const workId = work.id;
-  if (checkWork.Check(work)) return [work];
+  if (checkWork.Check(work)) return work;
   const repaired = Value.Repair(Work, work) as Work;
-  if (checkWork.Check(repaired)) return [repaired];
-  (opts.log ?? console).error(
+  if (checkWork.Check(repaired)) return repaired;
+  (log ?? console).error(
     {
       workId,
       problems: [...checkWork.Errors(work)].slice(0, 5).map((e) => `${e.instancePath} ${e.message}`),
     },
     'work left out of the page: it does not fit the response schema',
   );
-  return [];
+  return null;
 }
 
 /** Tags are listed normal-trust first, then weak, then downvoted. */

@@ -1,5 +1,5 @@
 /**
- * Pins the response shapes of api-compat.md: every key of the Work object with its JSON type
+ * Pins the response shapes of docs/compatibility.md: every key of the Work object with its JSON type
  * (strict decoders in Go, Kotlin and F# clients fail on a missing key or a number sent as a
  * string), the list envelope, the track node keys and the OpenAPI description of each route.
  */
@@ -77,7 +77,7 @@ function expectShape(obj: Record<string, unknown>, keys: Record<string, JsonType
   }
 }
 
-describe.each(DIALECTS)('api-compat.md shapes on %s', (dialect) => {
+describe.each(DIALECTS)('docs/compatibility.md shapes on %s', (dialect) => {
   let ta: TestApp;
   let auth: Record<string, string>;
   beforeAll(async () => {

@@ -52,6 +52,24 @@ describe.each(DIALECTS)('VJ/BJ numeric ids on %s', (dialect) => {
     ]);
   });
 
+  it('names them as well on the track tree and the cover, which kikoeru clients ask by id', async () => {
+    const candidates = [
+      { id: 100_123_456, code: 'BJ123456' },
+      { id: 200_123_456, code: 'VJ123456' },
+    ];
+    for (const url of ['/api/tracks/123456', '/api/cover/123456?type=240x240', '/api/cover/123456.jpg']) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body.error, url).toMatch(
+        /123456 is RJ123456\. BJ123456 has id 100123456; VJ123456 has id 200123456/,
+      );
+      expect(res.body.details, url).toEqual({ candidates });
+    }
+    expect((await get('/api/tracks/1')).body).toEqual({ error: 'No tracks found: unknown work' });
+    expect((await get('/api/cover/RJ123456')).body).toEqual({ error: 'Work not found' });
+    expect((await ta.app.inject({ method: 'GET', url: '/api/cover/200123456' })).statusCode).toBe(200);
+  });
+
   it('keeps a plain 404 for an explicit RJ code, and the RJ work when it exists', async () => {
     expect((await get('/api/workInfo/RJ123456')).body).toEqual({ error: 'Work not found' });
     expect((await get('/api/workInfo/1')).body).toEqual({ error: 'Work not found' });

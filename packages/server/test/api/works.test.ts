@@ -51,7 +51,7 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     expect(ids(body).slice(0, 3)).toEqual([1500001, 1441165, 123456]);
   });
 
-  it('pins the Work shape of api-compat.md (keys, types, absolute URLs, UUIDv5 voice actors)', async () => {
+  it('pins the Work shape of docs/compatibility.md (keys, types, absolute URLs, UUIDv5 voice actors)', async () => {
     const { body: w } = await get('/api/workInfo/RJ01441165');
     expect(w).toMatchObject({
       id: 1441165,

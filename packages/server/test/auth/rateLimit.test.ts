@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMIT, WindowLimiter } from '../../src/services/rateLimit.ts';
+import { LOGIN_GUARD, LoginGuard } from '../../src/services/loginGuard.ts';
+import { WindowLimiter } from '../../src/services/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { bearer, login, startTestApp, type TestApp } from './appHelper.ts';
@@ -17,6 +18,24 @@ describe('window limiter', () => {
   });
 });
 
+describe('login guard', () => {
+  it('doubles the wait of a name past the threshold, up to the cap, and forgets after the window', () => {
+    const g = new LoginGuard();
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++) g.fail('n', `a${i}`, 0);
+    expect(g.check('n', 'new', 0)).toEqual({ allowed: false, retryAfter: 1 });
+    expect(g.check('n', 'new', 1000).allowed).toBe(true);
+    g.fail('n', 'b', 1000);
+    expect(g.check('n', 'new', 1000)).toEqual({ allowed: false, retryAfter: 2 });
+    for (let i = 0; i < 20; i++) g.fail('n', `c${i}`, 5000);
+    expect(g.check('n', 'new', 5000)).toEqual({
+      allowed: false,
+      retryAfter: LOGIN_GUARD.backoffMaxMs / 1000,
+    });
+    expect(g.check('other', 'new', 5000).allowed).toBe(true);
+    expect(g.check('n', 'new', 5000 + LOGIN_GUARD.backoffMaxMs).allowed).toBe(true);
+  });
+});
+
 describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -27,26 +46,46 @@ describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
     await t?.close();
   });
 
-  it('limits login attempts per name', async () => {
-    const attempt = (password: string, ip = '10.0.0.1') =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/me',
-        payload: { name: 'target', password },
-        remoteAddress: ip,
-      });
-    for (let i = 0; i < LOGIN_LIMIT.perName; i++) {
-      // A different address each time: the per-name limit is what stops them.
-      expect((await attempt('wrong-pass', `10.0.1.${i}`)).statusCode).toBe(401);
+  const attempt = (name: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/me', payload: { name, password }, remoteAddress: ip });
+
+  it('limits login attempts per name and address', async () => {
+    for (let i = 0; i < LOGIN_GUARD.perNameAndAddress; i++) {
+      expect((await attempt('target', 'wrong-pass', '10.0.1.1')).statusCode).toBe(401);
     }
-    const blocked = await attempt('target-password', '10.0.2.1');
+    const blocked = await attempt('target', 'target-password', '10.0.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ error: 'too many login attempts, try again later' });
+    expect(blocked.json()).toEqual({
+      error: 'too many login attempts, try again later',
+      code: 'LOGIN_RATE_LIMITED',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('does not let failures from other addresses lock the owner out', async () => {
+    await createUser(t.db, { name: 'admin2', password: 'admin2-password', group: 'administrator' });
+    // Anonymous wrong logins, each from its own address, up to what once locked the name.
+    for (let i = 0; i < LOGIN_GUARD.perNameAndAddress + 2; i++) {
+      expect((await attempt('admin2', 'wrong-pass', `10.3.0.${i}`)).statusCode).toBe(401);
+    }
+    expect((await attempt('admin2', 'admin2-password', '10.3.9.9')).statusCode).toBe(200);
+  });
+
+  it('backs a name off after many failures from everywhere, except where the owner signs in', async () => {
+    await createUser(t.db, { name: 'owner', password: 'owner-password' });
+    expect((await attempt('owner', 'owner-password', '10.4.9.9')).statusCode).toBe(200);
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++) {
+      expect((await attempt('owner', 'wrong-pass', `10.4.0.${i}`)).statusCode).toBe(401);
+    }
+    const fresh = await attempt('owner', 'wrong-pass', '10.4.1.1');
+    expect(fresh.statusCode).toBe(429);
+    expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
+    // Where the owner signed in before, the backoff does not apply.
+    expect((await attempt('owner', 'owner-password', '10.4.9.9')).statusCode).toBe(200);
+  });
+
   it('counts only failures, and nobody can lock the shared guest account', async () => {
-    for (let i = 0; i < LOGIN_LIMIT.perName + 2; i++) {
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter + 2; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/me',
@@ -55,7 +94,7 @@ describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
       });
       expect(res.statusCode).toBe(401);
     }
-    for (let i = 0; i < LOGIN_LIMIT.perName + 2; i++) {
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter + 2; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/me',
@@ -68,7 +107,7 @@ describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
   it('limits login attempts per address across names', async () => {
     const ip = '10.9.9.9';
     let last = 0;
-    for (let i = 0; i <= LOGIN_LIMIT.perAddress; i++) {
+    for (let i = 0; i <= LOGIN_GUARD.perAddress; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/auth/me',

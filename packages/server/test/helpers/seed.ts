@@ -5,6 +5,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { Db } from '../../src/db/connect.ts';
 import type { NewWork } from '../../src/db/schema.ts';
+import { refreshWorkRating } from '../../src/services/reviews.ts';
 
 export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
 export const vaId = (name: string) => uuidv5(name, VA_NAMESPACE);
@@ -219,16 +220,20 @@ export async function seedReview(
   extra: { review_text?: string; progress?: string; updated_at?: number } = {},
 ): Promise<void> {
   const now = extra.updated_at ?? Date.now();
-  await t.db
-    .insertInto('reviews')
-    .values({
-      user_id: userId,
-      work_id: workId,
-      rating,
-      review_text: extra.review_text ?? null,
-      progress: extra.progress ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  // As the review routes do: the work's stored site rating follows its reviews.
+  await t.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('reviews')
+      .values({
+        user_id: userId,
+        work_id: workId,
+        rating,
+        review_text: extra.review_text ?? null,
+        progress: extra.progress ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await refreshWorkRating(tx, workId);
+  });
 }

@@ -53,6 +53,24 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(works.pagination.totalCount).toBe(2);
   });
 
+  it('lists each playlist with the covers of its four newest works for the mosaic', async () => {
+    const pl = await create(alice, { name: 'Mosaic', works: [] });
+    for (const id of [100001, 100002, 100003, 100004, 100005]) {
+      expect((await post(alice, 'add-works-to-playlist', { id: pl.id, works: [id] })).statusCode).toBe(200);
+    }
+    const list = (await get(alice, 'get-playlists?filterBy=created&pageSize=100')).json();
+    const mine = list.playlists.find((p: { id: string }) => p.id === pl.id);
+    expect(mine.mosaicCoverUrls.map((u: string) => /cover\/(\d+)\.jpg/.exec(u)?.[1])).toEqual([
+      '100005',
+      '100004',
+      '100003',
+      '100002',
+    ]);
+    const marked = list.playlists.find((p: { name: string }) => p.name === SYSTEM_PLAYLIST_NAMES.marked);
+    expect(marked.mosaicCoverUrls).toEqual([]);
+    await post(alice, 'delete-playlist', { id: pl.id });
+  });
+
   it('keeps private playlists private: by id, works, withPlaylistStatus and exist status', async () => {
     const pl = await create(alice, { name: 'Secret', works: [100003] });
     for (const who of [bob, undefined]) {

@@ -4,7 +4,7 @@ import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The go-to-top button, shown after 150 px of scroll (spec §9). */
+/** The go-to-top button, shown after 150 px of scroll (docs/product.md §9). */
 export function GoTop() {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);

@@ -9,6 +9,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../shared/settings/store.ts';
 import { checkHealth, type Health } from './health.ts';
+import { safeMaintenanceHtml } from './maintenanceHtml.ts';
 
 /**
  * Renders the app only once the server answered its health check. Unreachable: the bilingual
@@ -103,8 +104,8 @@ function Maintenance({ html, onEnter }: { html: string; onEnter: () => void }) {
         </Typography>
         <Box
           sx={{ mb: 3 }}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's own maintenance message from this server's health answer
-          dangerouslySetInnerHTML={{ __html: html }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the operator's message, sanitised (maintenanceHtml.ts)
+          dangerouslySetInnerHTML={{ __html: safeMaintenanceHtml(html) }}
         />
         <Button variant="outlined" onClick={onEnter}>
           {t('app.maintenance.forceEnter')}

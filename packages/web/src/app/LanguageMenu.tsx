@@ -9,7 +9,7 @@ import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English', ja: '日本語' };
 
-/** Language selector (spec §2.8): en, zh-CN, ja. */
+/** Language selector (docs/product.md §2.8): en, zh-CN, ja. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -21,13 +21,16 @@ import { PlayerFooter } from './PlayerSlots.tsx';
 
 // The drawer and the auth dialog load on first use: they are not needed to show a page.
 const SideDrawer = lazy(async () => ({ default: (await import('./SideDrawer.tsx')).SideDrawer }));
+const AccountDialogs = lazy(async () => ({
+  default: (await import('../features/account/AccountDialogs.tsx')).AccountDialogs,
+}));
 const AuthDialog = lazy(async () => ({
   default: (await import('../features/account/AuthDialog.tsx')).AuthDialog,
 }));
 
 const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 
-/** Shell of spec §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
+/** Shell of docs/product.md §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
 export function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -37,10 +40,11 @@ export function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const authDialogOpen = useAuth((s) => s.dialogOpen);
+  const accountDialogOpen = useAuth((s) => s.accountDialog !== null);
   const [authUsed, setAuthUsed] = useState(false);
   if (authDialogOpen && !authUsed) setAuthUsed(true);
   const homeLike = HOME_LIKE.has(pathname);
-  // The search box is hidden on the playlist page (spec §2.1); on a phone it gets its own row.
+  // The search box is hidden on the playlist page (docs/product.md §2.1); on a phone it gets its own row.
   const showSearch = pathname !== '/playlist';
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // A subtitle archive dropped on any page is imported; its progress shows in a toast.
@@ -142,6 +146,11 @@ export function Layout() {
       {authUsed && (
         <Suspense fallback={null}>
           <AuthDialog />
+        </Suspense>
+      )}
+      {accountDialogOpen && (
+        <Suspense fallback={null}>
+          <AccountDialogs />
         </Suspense>
       )}
     </Box>

@@ -9,7 +9,7 @@ const PlayerBar = slot('PlayerBar');
 const LyricsBar = slot('LyricsBar');
 const PlayerOverlays = slot('PlayerOverlays');
 
-/** Footer slots of the layout (spec §2.1): the lyrics bar above the player bar. */
+/** Footer slots of the layout (docs/product.md §2.1): the lyrics bar above the player bar. */
 export function PlayerFooter() {
   return (
     <Suspense fallback={null}>

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
+import { AccountSection, isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
 import { SubtitleSection } from '../features/subtitles/index.ts';
 import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
 import {
@@ -43,7 +43,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Every setting of spec §3 in the sections of §2.8; each change is stored at once. */
+/** Every setting of docs/product.md §3 in the sections of §2.8; each change is stored at once. */
 export function SettingsPage() {
   const { t, i18n } = useTranslation();
   const s = useSettings();
@@ -164,6 +164,7 @@ export function SettingsPage() {
             {t('settings.quickMarkTarget', { name: playlistDisplayName(s.quickMarkTargetPlaylist.name, t) })}
           </Typography>
         )}
+        <AccountSection />
         {toggle('tagVoteRules')}
         {!loggedIn && (
           <Button variant="contained" onClick={() => openLoginDialog()} sx={{ alignSelf: 'flex-start' }}>

@@ -11,6 +11,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PlaylistIcon from '@mui/icons-material/QueueMusic';
 import VaIcon from '@mui/icons-material/RecordVoiceOver';
+import ReportIcon from '@mui/icons-material/ReportOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShuffleIcon from '@mui/icons-material/Shuffle';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ import Toolbar from '@mui/material/Toolbar';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { isLoggedIn, logout, openLoginDialog, useAuth } from '../features/account/index.ts';
+import { isAdmin, isLoggedIn, logout, openLoginDialog, useAuth } from '../features/account/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
 import { NEXT_DARK_MODE } from './darkMode.ts';
 import { loadPlayer } from './playerBridge.ts';
@@ -45,6 +46,7 @@ interface Props {
 export function SideDrawer({ open, push, onClose }: Props) {
   const { t } = useTranslation();
   const loggedIn = useAuth(isLoggedIn);
+  const admin = useAuth(isAdmin);
   const userName = useAuth((s) => s.user?.name ?? '');
   const darkMode = useSettings((s) => s.darkMode);
   const set = useSettings((s) => s.set);
@@ -110,6 +112,7 @@ export function SideDrawer({ open, push, onClose }: Props) {
           <Divider sx={{ my: 1 }} />
           {link('/about', <AboutIcon />, t('app.nav.about'))}
           {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
+          {admin && link('/admin/feedback', <ReportIcon />, t('admin.feedback.title'))}
           {loggedIn
             ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
             : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}

@@ -4,6 +4,7 @@
  * gets one line here; `bundles.test.ts` fails when a key is missing in any locale.
  */
 import { authBundle } from '../features/account/i18n.ts';
+import { adminBundle } from '../features/admin/i18n.ts';
 import { worksBundle } from '../features/catalogue/i18n.ts';
 import { favouritesBundle } from '../features/favourites/i18n.ts';
 import { playerBundle } from '../features/player/i18n.ts';
@@ -26,4 +27,5 @@ export const bundles: Bundle[] = [
   workBundle,
   playerBundle,
   subtitlesBundle,
+  adminBundle,
 ];

@@ -2,7 +2,7 @@ import { apiUrl } from '../shared/api/client.ts';
 
 export type Health = { state: 'ok' } | { state: 'maintenance'; html: string } | { state: 'down' };
 
-/** Health check of spec §4/§7.1: plain `OK` when healthy, 503 `{html}` in maintenance, 5 s timeout. */
+/** Health check of docs/product.md §4/§7.1: plain `OK` when healthy, 503 `{html}` in maintenance, 5 s timeout. */
 export async function checkHealth(timeoutMs = 5000): Promise<Health> {
   try {
     const res = await fetch(apiUrl('/api/health'), { signal: AbortSignal.timeout(timeoutMs) });

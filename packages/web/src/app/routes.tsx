@@ -35,7 +35,7 @@ function PlaylistLegacyRedirect() {
   return <Navigate to={`/playlist?id=${encodeURIComponent(id ?? '')}`} replace />;
 }
 
-/** The route table of spec §2.2. */
+/** The route table of docs/product.md §2.2. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -87,6 +87,12 @@ export const routes: RouteObject[] = [
       { path: 'listened', lazy: favourites('listened') },
       { path: 'replay', lazy: favourites('replay') },
       { path: 'postponed', lazy: favourites('postponed') },
+      {
+        path: 'admin/feedback',
+        lazy: async () => ({
+          Component: (await import('../features/admin/FeedbackAdminPage.tsx')).FeedbackAdminPage,
+        }),
+      },
       { path: 'login', Component: LoginRedirect },
       {
         path: '404',

@@ -1,2 +1,2 @@
-/** App version (spec §9), from the contract. */
+/** App version (docs/product.md §9), from the contract. */
 export { APP_VERSION } from '@sasayaki/contract';

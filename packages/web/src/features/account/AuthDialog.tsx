@@ -9,12 +9,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../shared/notify/store.ts';
-import { login, register } from './session.ts';
+import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
+import { confirmPasswordReset, login, register, requestPasswordReset } from './session.ts';
 import { closeLoginDialog, setAuthDialogMode, useAuth } from './store.ts';
-import { checkEmail, checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';
+import { CODE_PATTERN, checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';
 
-/** Login / register / reset password dialog (spec §2.8); rules apply lazily, after the first submit. */
+/**
+ * Login / register / reset password dialog; rules apply lazily, after the first submit. A reset
+ * mails a 6-digit code to the account's linked email; the code and a new password sign in.
+ */
 export function AuthDialog() {
   const { t } = useTranslation();
   const open = useAuth((s) => s.dialogOpen);
@@ -23,13 +26,21 @@ export function AuthDialog() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [email, setEmail] = useState('');
+  const [who, setWho] = useState('');
+  const [verifyId, setVerifyId] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [resetError, setResetError] = useState<string | null>(null);
   const [validated, setValidated] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const errors: Record<string, RuleError | null> =
     mode === 'reset'
-      ? { email: checkEmail(email) }
+      ? verifyId === null
+        ? { who: who.trim() === '' ? { key: 'auth.reset.whoRequired' } : null }
+        : {
+            code: CODE_PATTERN.test(code.trim()) ? null : { key: 'auth.mail.codeFormat' },
+            password: checkPassword(password),
+          }
       : {
           name: checkUsername(name),
           password: checkPassword(password),
@@ -42,19 +53,43 @@ export function AuthDialog() {
 
   const switchMode = (m: typeof mode) => {
     setValidated(false);
+    setVerifyId(null);
+    setCode('');
+    setResetError(null);
     setAuthDialogMode(m);
+  };
+
+  const reset = async () => {
+    setResetError(null);
+    try {
+      if (verifyId === null) {
+        setVerifyId(await requestPasswordReset(who));
+        setValidated(false);
+        return;
+      }
+      await confirmPasswordReset(verifyId, code.trim(), password);
+      setPassword('');
+      switchMode('login');
+      closeLoginDialog();
+    } catch (err) {
+      setResetError(accountErrorText(err, t));
+      if (isExpiredVerification(err)) {
+        setVerifyId(null);
+        setCode('');
+      }
+    }
   };
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     setValidated(true);
     if (Object.values(errors).some((e) => e !== null)) return;
+    setBusy(true);
     if (mode === 'reset') {
-      notify({ type: 'info', message: t('auth.resetSent') });
-      switchMode('login');
+      await reset();
+      setBusy(false);
       return;
     }
-    setBusy(true);
     try {
       await (mode === 'register' ? register(name.trim(), password) : login(name.trim(), password));
       setPassword('');
@@ -82,20 +117,47 @@ export function AuthDialog() {
         <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {mode === 'reset' ? (
+            {mode === 'reset' && resetError && <Alert severity="error">{resetError}</Alert>}
+            {mode === 'reset' && verifyId === null && (
               <>
                 <Alert severity="info">{t('auth.resetHint')}</Alert>
                 <TextField
-                  label={t('auth.email')}
-                  type="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={!!shown('email')}
-                  helperText={shown('email')}
+                  label={t('auth.reset.who')}
+                  autoComplete="username"
+                  value={who}
+                  onChange={(e) => setWho(e.target.value)}
+                  error={!!shown('who')}
+                  helperText={shown('who')}
                   autoFocus
                 />
               </>
-            ) : (
+            )}
+            {mode === 'reset' && verifyId !== null && (
+              <>
+                <Alert severity="success">{t('auth.reset.sent')}</Alert>
+                <TextField
+                  label={t('auth.mail.code')}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                  error={!!shown('code')}
+                  helperText={shown('code')}
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+                  }}
+                  autoFocus
+                />
+                <TextField
+                  label={t('auth.account.newPassword')}
+                  type="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  error={!!shown('password')}
+                  helperText={shown('password')}
+                />
+              </>
+            )}
+            {mode !== 'reset' && (
               <>
                 <TextField
                   label={t('auth.username')}
@@ -162,7 +224,7 @@ export function AuthDialog() {
         <DialogActions>
           <Button onClick={closeLoginDialog}>{t('common.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={busy || (mode === 'register' && !reg)}>
-            {mode === 'reset' ? t('common.submit') : title}
+            {mode !== 'reset' ? title : verifyId === null ? t('auth.mail.sendCode') : t('auth.resetPassword')}
           </Button>
         </DialogActions>
       </form>

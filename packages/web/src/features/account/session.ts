@@ -1,4 +1,4 @@
-/** Login, registration, logout and the start-up session check (spec §4, §7.1). */
+/** Login, registration, logout and the start-up session check (docs/product.md §4, §7.1). */
 import type { AuthAnswer, Playlist, User } from '@sasayaki/contract';
 import { api } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -29,6 +29,9 @@ export async function bootstrapSession(): Promise<void> {
       .get<{ reg: boolean }>('/api/auth/reg', undefined, { silent: true })
       .catch(() => null);
     useAuth.setState({ reg: reg?.reg === true });
+  } finally {
+    // Unreachable server or not: the stored token is no longer "being checked".
+    useAuth.setState({ checking: false });
   }
 }
 
@@ -48,9 +51,31 @@ export async function register(name: string, password: string): Promise<void> {
   notify({ type: 'positive', message: i18n.t('auth.registerSuccess', { name: answer.user.name }) });
 }
 
+/** Mails a reset code to the email linked to the account named (or to this email). */
+export async function requestPasswordReset(nameOrEmail: string): Promise<string> {
+  const who = nameOrEmail.trim();
+  const r = await api.post<{ verifyId: string }>(
+    '/api/auth/reset-password/request',
+    who.includes('@') ? { email: who } : { name: who },
+    { auth: false, silent: true },
+  );
+  return r.verifyId;
+}
+
+/** Sets the new password with the mailed code; the answer signs the user in. */
+export async function confirmPasswordReset(verifyId: string, code: string, password: string): Promise<void> {
+  const answer = await api.post<AuthAnswer>(
+    '/api/auth/reset-password/confirm',
+    { verifyId, code, password },
+    { auth: false, silent: true },
+  );
+  afterAuth(answer);
+  notify({ type: 'positive', message: i18n.t('auth.reset.done', { name: answer.user.name }) });
+}
+
 function afterAuth(answer: AuthAnswer): void {
   setSession(answer.token, answer.user);
-  // The guest account shares one recommender id among everyone: keep the visitor's own (spec §6).
+  // The guest account shares one recommender id among everyone: keep the visitor's own (docs/product.md §6).
   if (answer.user.group !== 'guest' && answer.user.recommenderUuid) {
     useSettings.getState().set({ recommenderUuid: answer.user.recommenderUuid });
   }
@@ -59,6 +84,8 @@ function afterAuth(answer: AuthAnswer): void {
 
 export function logout(): void {
   clearSession();
+  // The server clears the media cookie; if it cannot be reached, the cookie's token still expires.
+  void api.post('/api/auth/logout', undefined, { auth: false, silent: true }).catch(() => {});
   notify({ type: 'positive', message: i18n.t('auth.loggedOut') });
 }
 

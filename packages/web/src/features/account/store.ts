@@ -2,10 +2,11 @@ import type { User } from '@sasayaki/contract';
 import { create } from 'zustand';
 import type { ApiSession } from '../../shared/api/client.ts';
 
-/** Local storage key of the token (spec §3, §7). */
+/** Local storage key of the token (docs/product.md §3, §7). */
 export const TOKEN_KEY = 'jwt-token';
 
 export type AuthDialogMode = 'login' | 'register' | 'reset';
+export type AccountDialog = 'password' | 'email';
 
 export interface AuthState {
   token: string | null;
@@ -14,6 +15,13 @@ export interface AuthState {
   reg: boolean;
   dialogOpen: boolean;
   dialogMode: AuthDialogMode;
+  /**
+   * A stored token is being checked with the server (start-up). Until it settles the user is
+   * unknown, and login-only screens wait instead of asking for a login they already have.
+   */
+  checking: boolean;
+  /** The open account dialog, if any. */
+  accountDialog: AccountDialog | null;
 }
 
 function storedToken(): string | null {
@@ -24,13 +32,18 @@ function storedToken(): string | null {
   }
 }
 
-export const useAuth = create<AuthState>()(() => ({
-  token: storedToken(),
-  user: null,
-  reg: false,
-  dialogOpen: false,
-  dialogMode: 'login',
-}));
+export const useAuth = create<AuthState>()(() => {
+  const token = storedToken();
+  return {
+    token,
+    user: null,
+    reg: false,
+    dialogOpen: false,
+    dialogMode: 'login',
+    checking: token !== null,
+    accountDialog: null,
+  };
+});
 
 export const getToken = (): string | null => useAuth.getState().token;
 
@@ -42,9 +55,21 @@ export function isGuest(s: AuthState = useAuth.getState()): boolean {
   return s.user?.group === 'guest';
 }
 
+export function isAdmin(s: AuthState = useAuth.getState()): boolean {
+  return isLoggedIn(s) && s.user?.group === 'administrator';
+}
+
 /** Opens the auth dialog (login by default). */
 export function openLoginDialog(mode: AuthDialogMode = 'login'): void {
   useAuth.setState({ dialogOpen: true, dialogMode: mode });
+}
+
+export function openAccountDialog(which: AccountDialog): void {
+  useAuth.setState({ accountDialog: which });
+}
+
+export function closeAccountDialog(): void {
+  useAuth.setState({ accountDialog: null });
 }
 
 export function closeLoginDialog(): void {
@@ -55,20 +80,20 @@ export function setAuthDialogMode(mode: AuthDialogMode): void {
   useAuth.setState({ dialogMode: mode });
 }
 
-/** Login or register stores the token and the user (spec §4). */
+/** Login or register stores the token and the user (docs/product.md §4). */
 export function setSession(token: string, user: User): void {
   localStorage.setItem(TOKEN_KEY, token);
-  useAuth.setState({ token, user });
+  useAuth.setState({ token, user, checking: false });
 }
 
 export function setUser(user: User | null): void {
-  useAuth.setState({ user });
+  useAuth.setState({ user, checking: false });
 }
 
 /** Logout, or a session the server no longer accepts: removes the token and clears the user. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
-  useAuth.setState({ token: null, user: null });
+  useAuth.setState({ token: null, user: null, checking: false, accountDialog: null });
 }
 
 /** The session as the API client sees it; the shell connects it at start-up. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEmail, checkPassword, checkRepeat, checkUsername } from './validation.ts';
 
-describe('auth rules (spec §5)', () => {
+describe('auth rules (docs/product.md §5)', () => {
   it('needs 5 characters for names and passwords, equal repeats and a valid email', () => {
     expect(checkUsername('abcd')?.key).toBe('auth.usernameLengthNotEnough');
     expect(checkUsername('abcde')).toBeNull();

@@ -1,6 +1,6 @@
 import { LIMITS } from '@sasayaki/contract';
 
-/** A failed rule: the message key of spec §5 and its parameters. */
+/** A failed rule: the message key of docs/product.md §5 and its parameters. */
 export interface RuleError {
   key: string;
   params?: Record<string, unknown>;
@@ -25,3 +25,6 @@ export function checkRepeat(password: string, repeat: string): RuleError | null 
 export function checkEmail(email: string): RuleError | null {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()) ? null : { key: 'auth.invalidEmail' };
 }
+
+/** A mailed verification code: six digits. */
+export const CODE_PATTERN = /^\d{6}$/;

@@ -15,7 +15,7 @@ interface Props {
   onPageSize: (size: number) => void;
 }
 
-/** Pagination with a quick jumper and a size changer of 20–100 (spec §2.4). */
+/** Pagination with a quick jumper and a size changer of 20–100 (docs/product.md §2.4). */
 export function ListPagination({ page, pageSize, total, onPage, onPageSize }: Props) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));

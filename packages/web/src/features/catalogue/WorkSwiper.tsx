@@ -8,7 +8,7 @@ import 'swiper/css/navigation';
 import type { ReactNode } from 'react';
 import { WorkCard } from './card/WorkCard.tsx';
 
-/** 2, 3, 4 or 6 slides by width, 4 s autoplay (spec §9). Its own chunk: only home and work pages load it. */
+/** 2, 3, 4 or 6 slides by width, 4 s autoplay (docs/product.md §9). Its own chunk: only home and work pages load it. */
 export function WorkSwiper({ title, works, action }: { title: string; works: Work[]; action?: ReactNode }) {
   return (
     <Box

@@ -34,7 +34,7 @@ import {
 import { useWorkList } from './useWorkList.ts';
 import { WorksGrid } from './WorksGrid.tsx';
 
-/** /works, /popular and /recommend (spec §2.4). */
+/** /works, /popular and /recommend (docs/product.md §2.4). */
 export function WorksPage({ source }: { source: WorkSource }) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();

@@ -1,4 +1,4 @@
-/** The request of each works list (spec §7.2), chosen from the list state and the settings. */
+/** The request of each works list (docs/product.md §7.2), chosen from the list state and the settings. */
 import { LIMITS, type WorkList } from '@sasayaki/contract';
 import { api } from '../../shared/api/client.ts';
 

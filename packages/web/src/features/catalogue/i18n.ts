@@ -3,6 +3,7 @@ import type { Bundle } from '../../shared/i18n/types.ts';
 export const worksBundle: Bundle = {
   en: {
     works: {
+      myReview: { label: 'My review', rating: '{{n}} stars' },
       titles: {
         works: 'All works',
         popular: 'Popular',
@@ -71,6 +72,7 @@ export const worksBundle: Bundle = {
   },
   'zh-CN': {
     works: {
+      myReview: { label: '我的评价', rating: '{{n}} 星' },
       titles: { works: '全部作品', popular: '热门', recommend: '为你推荐', search: '搜索结果' },
       total: '共 {{count}} 部作品',
       sortLabel: '排序',
@@ -134,6 +136,7 @@ export const worksBundle: Bundle = {
   },
   ja: {
     works: {
+      myReview: { label: '自分のレビュー', rating: '星 {{n}}' },
       titles: { works: 'すべての作品', popular: '人気', recommend: 'あなたへのおすすめ', search: '検索結果' },
       total: '{{count}} 作品',
       sortLabel: '並び替え',

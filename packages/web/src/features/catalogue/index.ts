@@ -3,6 +3,7 @@
  * work cards and swipers. Other screens that show works use these pieces.
  */
 export { Cover } from './card/Cover.tsx';
+export { MyReview } from './card/MyReview.tsx';
 export { PlaylistMenu } from './card/PlaylistMenu.tsx';
 export { RatingStars } from './card/RatingStars.tsx';
 export { tagName } from './card/tagName.ts';

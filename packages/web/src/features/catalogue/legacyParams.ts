@@ -1,5 +1,5 @@
 /**
- * Legacy query parameters circleId, tagId and vaId (spec §2.4): the entity's name is fetched and
+ * Legacy query parameters circleId, tagId and vaId (docs/product.md §2.4): the entity's name is fetched and
  * the app redirects to /works with the matching keyword term and the page. A non-numeric id is
  * not found.
  */

@@ -48,7 +48,7 @@ describe('works list URL state', () => {
     expect(readListState(q('mode=compact-card')).mode).toBe('compact');
   });
 
-  it('offers all 13 sort options of spec §9', () => {
+  it('offers all 13 sort options of docs/product.md §9', () => {
     expect(SORT_OPTIONS).toHaveLength(13);
     expect(SORT_OPTIONS.map((o) => `${o.order} ${o.sort}`)).toContain('nsfw asc');
   });

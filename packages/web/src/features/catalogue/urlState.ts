@@ -1,5 +1,5 @@
 /**
- * The works list state kept in the URL query (spec §2.4): page, page size, display mode, sort,
+ * The works list state kept in the URL query (docs/product.md §2.4): page, page size, display mode, sort,
  * keyword, subtitle-only and the random seed. Parsing is forgiving: anything unknown falls back
  * to the default.
  */
@@ -8,7 +8,7 @@ import { LIMITS, type WorkOrder } from '@sasayaki/contract';
 export const DISPLAY_MODES = ['detail', 'compact', 'list'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
-/** Sort options of spec §9, in menu order; the default is create_date desc. */
+/** Sort options of docs/product.md §9, in menu order; the default is create_date desc. */
 export const SORT_OPTIONS: { order: WorkOrder; sort: 'asc' | 'desc' }[] = [
   { order: 'release', sort: 'desc' },
   { order: 'create_date', sort: 'desc' },
@@ -87,7 +87,7 @@ export function writeListState(s: ListState): URLSearchParams {
 }
 
 /**
- * Applies a change the way spec §4 says: a change of anything that filters (keyword, sort,
+ * Applies a change the way docs/product.md §4 says: a change of anything that filters (keyword, sort,
  * subtitle-only, page size) resets a stale page to 1; a change of sort renews the random seed.
  */
 export function changeListState(s: ListState, patch: Partial<ListState>): ListState {

@@ -9,7 +9,7 @@ import type { ListState } from './urlState.ts';
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The works of a list. Everything spec §4 lists as a reload reason is part of the query key
+ * The works of a list. Everything docs/product.md §4 lists as a reload reason is part of the query key
  * (sort, subtitle-only, page, size, keyword, global filter, login, local subtitles, quick-mark
  * playlist); the key settles for 100 ms before a request; react-query aborts the superseded one.
  */

@@ -16,7 +16,7 @@ const TABS = [
   ['folder', '/favourites/folder'],
 ] as const;
 
-/** My favourites: reviewed works, works by progress, and my playlists (login only, spec §2.2). */
+/** My favourites: reviewed works, works by progress, and my playlists (login only, docs/product.md §2.2). */
 export function FavouritesPage({ filter }: { filter: string | null }) {
   const { t } = useTranslation();
   const { progress } = useParams();

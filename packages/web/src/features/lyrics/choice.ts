@@ -3,7 +3,7 @@ import type { QueueLyric } from './types.ts';
 /** Spec §9: a lyric is chosen automatically only from this confidence on. */
 export const LYRIC_AUTO_SELECT_THRESHOLD = 0.8;
 
-/** Automatic choice (spec §4): the first lyric when its confidence is at least 0.8, else none (-1). */
+/** Automatic choice (docs/product.md §4): the first lyric when its confidence is at least 0.8, else none (-1). */
 export function chooseLyric(lyrics: readonly QueueLyric[]): number {
   const first = lyrics[0];
   return first !== undefined && first.confidence >= LYRIC_AUTO_SELECT_THRESHOLD ? 0 : -1;

@@ -7,7 +7,7 @@ const cache = new Map<string, Promise<Cue[]>>();
 
 /**
  * The lines of a lyric: a local subtitle's own content, or the server file fetched from its
- * `mediaDownloadUrl` as binary without the auth header (spec §7). Rejects on a failed fetch.
+ * `mediaDownloadUrl` as binary without the auth header (docs/product.md §7). Rejects on a failed fetch.
  */
 export function loadLyricLines(lyric: QueueLyric, fetcher: typeof fetch = fetch): Promise<Cue[]> {
   if (lyric.content !== undefined) return Promise.resolve(parseSubtitle(lyric.content, lyric.title));

@@ -4,7 +4,7 @@ import { decodeText } from './decode.ts';
 import { loadLyricLines } from './load.ts';
 import { lineAt, roundOffset, seekTimeOf, shiftOffset } from './offset.ts';
 
-describe('automatic lyric choice (spec §4)', () => {
+describe('automatic lyric choice (docs/product.md §4)', () => {
   it('takes the first lyric only when its confidence is at least 0.8', () => {
     expect(chooseLyric([])).toBe(-1);
     expect(chooseLyric([{ title: 'a', confidence: 0.8 }])).toBe(0);

@@ -1,9 +1,9 @@
 /** A lyric or subtitle offered for a track: from the server (url) or from a local file (content). */
 export interface QueueLyric {
   title: string;
-  /** 0 to 1; a local file gets 1 (spec §4). */
+  /** 0 to 1; a local file gets 1 (docs/product.md §4). */
   confidence: number;
-  /** Present for server lyrics: fetched as binary without the auth header (spec §7). */
+  /** Present for server lyrics: fetched as binary without the auth header (docs/product.md §7). */
   mediaDownloadUrl?: string;
   /** Present for local subtitles: the decoded text. */
   content?: string;

@@ -44,7 +44,7 @@ function useWakeLock(wanted: boolean): void {
 }
 
 /**
- * Anti burn-in (spec §4): while playing with keep-screen-on and anti burn-in both on, after
+ * Anti burn-in (docs/product.md §4): while playing with keep-screen-on and anti burn-in both on, after
  * `antiBurnInIdleSeconds` without mouse, key or touch, a black overlay with a moving hint;
  * any activity hides it.
  */

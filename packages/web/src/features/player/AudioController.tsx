@@ -5,7 +5,6 @@
  * keeps the Media Session in step.
  */
 import { useEffect, useRef } from 'react';
-import { withToken } from '../../shared/api/client.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { getSettings } from '../../shared/settings/store.ts';
@@ -35,7 +34,7 @@ function bufferedEndAt(audio: HTMLAudioElement): number {
   return 0;
 }
 
-/** Stops playback once the sleep time has come (spec §4), with the notice of §8. */
+/** Stops playback once the sleep time has come (docs/product.md §4), with the notice of §8. */
 function checkSleep(): void {
   const s = usePlayerStore.getState();
   if (!s.sleepMode || s.sleepTime === null || Date.now() < s.sleepTime) return;
@@ -102,7 +101,8 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
       audio.currentTime = 0;
     } else {
       pendingResume = resumePosition(localStorage, track.hash, track.duration);
-      audio.src = withToken(streamUrlFor(track, getSettings().qualityBehavior, browserConnection()));
+      // No token in the URL: the media cookie set at sign-in authenticates the stream.
+      audio.src = streamUrlFor(track, getSettings().qualityBehavior, browserConnection());
     }
     if (s.playing) play();
   };

@@ -13,7 +13,7 @@ import { currentTrack, usePlayerStore } from './store.ts';
 import { useCurrentLine } from './useAudioTime.ts';
 
 /**
- * Footer line of the current lyric (spec §2.1). In the `pip` display mode a floating window can
+ * Footer line of the current lyric (docs/product.md §2.1). In the `pip` display mode a floating window can
  * carry the line instead, where the browser offers Document Picture-in-Picture; otherwise, and
  * until that window is opened, the line stays in the page. Nothing while the queue is empty or
  * the track has no lyric in use.

@@ -81,7 +81,7 @@ function ConfidenceChip({ confidence }: { confidence: number }) {
 }
 
 /**
- * Lyrics preview (spec §2.8): a selector of the track's lyrics with confidence and an 'in use'
+ * Lyrics preview (docs/product.md §2.8): a selector of the track's lyrics with confidence and an 'in use'
  * chip, clickable timed lines that seek, the current line highlighted (every 100 ms) and followed
  * unless the user scrolls, and the offset controls for the lyric in use or 'use this' for another.
  */

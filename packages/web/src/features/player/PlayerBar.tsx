@@ -25,7 +25,7 @@ import {
 } from './controls.tsx';
 import { currentTrack, usePlayerStore } from './store.ts';
 
-/** Footer player bar (spec §2.1); nothing while the queue is empty. */
+/** Footer player bar (docs/product.md §2.1); nothing while the queue is empty. */
 export function PlayerBar() {
   const { t } = useTranslation();
   const track = usePlayerStore((s) => currentTrack(s));

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Cover } from './Cover.tsx';
 import { usePlayerStore } from './store.ts';
 
-/** The play queue (spec §2.1): play any entry, reorder by dragging or with up/down, remove. */
+/** The play queue (docs/product.md §2.1): play any entry, reorder by dragging or with up/down, remove. */
 export function QueueView() {
   const { t } = useTranslation();
   const open = usePlayerStore((s) => s.queueOpen);

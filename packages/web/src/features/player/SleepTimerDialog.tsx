@@ -17,7 +17,7 @@ import { usePlayerStore } from './store.ts';
 /** Spec §4: quick adds of the sleep timer dialog, in minutes. */
 export const SLEEP_QUICK_ADDS = [10, 30, 60] as const;
 
-/** Sleep timer (spec §2.8, §4): a time of day, quick adds, set and clear. */
+/** Sleep timer (docs/product.md §2.8, §4): a time of day, quick adds, set and clear. */
 export function SleepTimerDialog() {
   const { t } = useTranslation();
   const open = usePlayerStore((s) => s.sleepDialogOpen);

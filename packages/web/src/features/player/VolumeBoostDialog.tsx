@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { usePlayerStore } from './store.ts';
 
-/** The hearing-damage confirmation before a volume above 100 % (spec §5). */
+/** The hearing-damage confirmation before a volume above 100 % (docs/product.md §5). */
 export function VolumeBoostDialog() {
   const { t } = useTranslation();
   const pending = usePlayerStore((s) => s.pendingVolume);

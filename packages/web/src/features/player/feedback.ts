@@ -1,4 +1,4 @@
-/** Recommender feedback at the listening milestones of spec §9, each sent once per play. */
+/** Recommender feedback at the listening milestones of docs/product.md §9, each sent once per play. */
 import { request } from '../../shared/api/client.ts';
 
 /** Seconds played for the time milestones. */

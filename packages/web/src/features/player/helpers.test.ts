@@ -60,7 +60,7 @@ describe('sleep time of day', () => {
   });
 });
 
-describe('recommender milestones (spec §9)', () => {
+describe('recommender milestones (docs/product.md §9)', () => {
   it('fire once each, by time listened and by share of the duration', () => {
     const sent = new Set<string>();
     const take = (played: number, duration: number) => {

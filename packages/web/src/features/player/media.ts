@@ -21,7 +21,7 @@ export function browserConnection(): ConnectionInfo | undefined {
 }
 
 /**
- * Which stream to play (spec §9 qualityBehavior): `fluentFirst` takes the low-quality stream when
+ * Which stream to play (docs/product.md §9 qualityBehavior): `fluentFirst` takes the low-quality stream when
  * one exists and the connection is slow, `lowQualityOnly` whenever one exists, `qualityFirst`
  * always the original.
  */

@@ -12,7 +12,7 @@ import {
 
 const q = (queueIndex: number, playing = true) => ({ queue: ['a', 'b', 'c', 'd'], queueIndex, playing });
 
-describe('queue rules (spec §4)', () => {
+describe('queue rules (docs/product.md §4)', () => {
   it('moves next/previous only within bounds', () => {
     expect(stepIndex(4, 2, 1)).toBe(3);
     expect(stepIndex(4, 3, 1)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The queue rules of spec §4 as pure functions over {queue, queueIndex, playing}, so the store
+ * The queue rules of docs/product.md §4 as pure functions over {queue, queueIndex, playing}, so the store
  * and its tests share one definition.
  */
 import { PLAY_MODES, type PlayMode } from './types.ts';
@@ -73,7 +73,7 @@ export function nextPlayMode(mode: PlayMode): PlayMode {
 /**
  * Where playback goes when a track ends by itself, or when the user presses next (`manual`).
  * Repeat once replays the same track and all repeat wraps to the first track, both only when the
- * track ended by itself: a press of next stays within the queue bounds (spec §4). Shuffle picks
+ * track ended by itself: a press of next stays within the queue bounds (docs/product.md §4). Shuffle picks
  * another track; order stops at the end (null).
  */
 export function followingIndex(

@@ -1,4 +1,4 @@
-/** The sleep timer lives in session storage under the keys of spec §3 and survives a reload. */
+/** The sleep timer lives in session storage under the keys of docs/product.md §3 and survives a reload. */
 export const SLEEP_TIME_KEY = 'sleepTime';
 export const SLEEP_MODE_KEY = 'sleepMode';
 

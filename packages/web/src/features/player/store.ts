@@ -1,5 +1,5 @@
 /**
- * The player state of spec §3. The store only records intent and the audio element's reported
+ * The player state of docs/product.md §3. The store only records intent and the audio element's reported
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
@@ -23,7 +23,7 @@ import {
 import { loadSleep, saveSleep } from './sleepStorage.ts';
 import type { ControlSignal, LyricLine, PlayMode, QueueTrack } from './types.ts';
 
-/** Above this volume (1 = 100%) the hearing-damage confirmation is required (spec §5). */
+/** Above this volume (1 = 100%) the hearing-damage confirmation is required (docs/product.md §5). */
 export const SAFE_VOLUME = 1;
 export const MAX_VOLUME = 2;
 
@@ -89,9 +89,9 @@ export interface PlayerActions {
   clearSleep: () => void;
   setSubtitleOffset: (seconds: number) => void;
   selectLyric: (hash: string, index: number) => void;
-  /** A subtitle from a local file: confidence 1, first in the list, and chosen (spec §4). */
+  /** A subtitle from a local file: confidence 1, first in the list, and chosen (docs/product.md §4). */
   addLocalLyric: (hash: string, lyric: { title: string; content: string }) => void;
-  /** Local subtitles matched to tracks (by hash) join their lyrics (spec §5 matching). */
+  /** Local subtitles matched to tracks (by hash) join their lyrics (docs/product.md §5 matching). */
   addMatchedLyrics: (byHash: ReadonlyMap<string, QueueLyric[]>) => void;
   setLyricLines: (lines: LyricLine[], status: PlayerState['lyricStatus']) => void;
   /** Reports from the audio element. */

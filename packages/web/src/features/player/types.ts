@@ -12,7 +12,7 @@ export interface QueueWork extends WorkRef {
   thumbnailCoverUrl?: string;
 }
 
-/** One entry of the play queue (spec §3 "Queue track"). */
+/** One entry of the play queue (docs/product.md §3 "Queue track"). */
 export interface QueueTrack {
   hash: string;
   title: string;
@@ -32,11 +32,11 @@ export interface QueueTrack {
   queueKey?: number;
 }
 
-/** Play modes in their cycle order (spec §4). */
+/** Play modes in their cycle order (docs/product.md §4). */
 export const PLAY_MODES = ['order', 'allRepeat', 'repeatOnce', 'shuffle'] as const;
 export type PlayMode = (typeof PLAY_MODES)[number];
 
-/** A request from the UI to the audio element, consumed back to `nothing` (spec §4). */
+/** A request from the UI to the audio element, consumed back to `nothing` (docs/product.md §4). */
 export type ControlSignal =
   | { type: 'nothing' }
   | { type: 'wantPlay' }

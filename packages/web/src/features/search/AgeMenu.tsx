@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { termOf } from '../../shared/ui/links.ts';
 
-/** The age menu of spec §2.8: only all ages, only R15, only adult, or all ages plus R15. */
+/** The age menu of docs/product.md §2.8: only all ages, only R15, only adult, or all ages plus R15. */
 export const AGE_CHOICES = [
   ['general', formatTerm(termOf('age', 'general'))],
   ['r15', formatTerm(termOf('age', 'r15'))],

@@ -17,7 +17,7 @@ import { type Suggestion, suggest } from './suggest.ts';
 
 const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog.tsx')).SearchDialog }));
 
-/** The top bar search box with suggestions, the bigger search dialog and the age menu (spec §2.8). */
+/** The top bar search box with suggestions, the bigger search dialog and the age menu (docs/product.md §2.8). */
 export function SearchBox() {
   const { t } = useTranslation();
   const navigate = useNavigate();

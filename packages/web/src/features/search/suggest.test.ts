@@ -19,7 +19,7 @@ describe('search suggestions', () => {
     expect(suggest('$va:aoi', entities).map((s) => s.label)).toEqual(['Aoi', 'Sakura Aoi']);
   });
 
-  it('offers the suggested values of spec §9', () => {
+  it('offers the suggested values of docs/product.md §9', () => {
     expect(suggest('$duration:', entities).map((s) => s.label)).toEqual([
       '20m',
       '30m',

@@ -1,5 +1,5 @@
 /**
- * Search box suggestions (spec §2.8, §9): while a `$namespace` is typed, the namespaces; while a
+ * Search box suggestions (docs/product.md §2.8, §9): while a `$namespace` is typed, the namespaces; while a
  * `$namespace:value` is typed, names from the entity lists (tags, circles, voice actors) or the
  * suggested values of §9; for a plain word, matching tags, circles and voice actors.
  */

@@ -16,7 +16,7 @@ describe('search terms', () => {
   });
 });
 
-describe('keyword editing (spec §5)', () => {
+describe('keyword editing (docs/product.md §5)', () => {
   it('appends a term on a new line unless present', () => {
     const term = { type: 'fullSpecial' as const, namespace: 'tag', value: 'ASMR', isExclude: false };
     expect(appendTerm('', term)).toBe('$tag:ASMR$');

@@ -1,6 +1,6 @@
 import type { SearchTerm } from '@sasayaki/contract';
 
-/** Chip colour of a term: tags and voice actors have their own (spec §2.4). */
+/** Chip colour of a term: tags and voice actors have their own (docs/product.md §2.4). */
 export function termColor(term: SearchTerm): 'secondary' | 'info' | 'primary' | 'default' {
   if (term.namespace === 'tag' || term.namespace === 'tagw') return 'secondary';
   if (term.namespace === 'va') return 'info';

@@ -6,24 +6,15 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Work } from '@sasayaki/contract';
+import { FEEDBACK_CATEGORIES, LIMITS, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
 
-export const FEEDBACK_CATEGORIES = [
-  'noFiles',
-  'missingFiles',
-  'cantPlay',
-  'notOriginal',
-  'subtitleNotMatch',
-  'other',
-] as const;
-
 /**
- * Feedback on a work (spec §5: category required, details non-empty). The spec sends it to an
- * external error-reporting service, which this deployment does not have: the report is logged to
- * the browser console (for an operator's log collector) and thanked locally.
+ * "Report a problem" with a work: a category is required and the details must not be empty. The
+ * report is stored on the server, where administrators read it (Admin → Problem reports).
  */
 export function FeedbackDialog({
   work,
@@ -36,21 +27,26 @@ export function FeedbackDialog({
   const [category, setCategory] = useState('');
   const [details, setDetails] = useState('');
   const [validated, setValidated] = useState(false);
+  const [busy, setBusy] = useState(false);
   const catError = validated && category === '';
   const detailsError = validated && details.trim() === '';
-  const submit = () => {
+  const submit = async () => {
     setValidated(true);
     if (category === '' || details.trim() === '') return;
-    console.info('sasayaki feedback', {
-      category,
-      workId: work.id,
-      sourceId: work.source_id,
-      title: work.title,
-      details: details.trim(),
-      url: window.location.href,
-    });
-    notify({ type: 'positive', message: t('work.feedback.thanks') });
-    onClose();
+    setBusy(true);
+    try {
+      await api.post('/api/feedback', {
+        work_id: work.id,
+        category,
+        details: details.trim(),
+        url: window.location.href,
+      });
+      notify({ type: 'positive', message: t('work.feedback.thanks') });
+      onClose();
+    } catch {
+      // the API client showed the server's message; the text stays for another try
+      setBusy(false);
+    }
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
@@ -78,13 +74,18 @@ export function FeedbackDialog({
             value={details}
             onChange={(e) => setDetails(e.target.value)}
             error={detailsError}
-            helperText={detailsError ? t('work.feedback.detailsRequired') : undefined}
+            helperText={
+              detailsError
+                ? t('work.feedback.detailsRequired')
+                : `${details.length} / ${LIMITS.feedbackDetails}`
+            }
+            slotProps={{ htmlInput: { maxLength: LIMITS.feedbackDetails } }}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" onClick={submit}>
+        <Button variant="contained" onClick={submit} disabled={busy}>
           {t('common.submit')}
         </Button>
       </DialogActions>

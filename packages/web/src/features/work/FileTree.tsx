@@ -55,7 +55,7 @@ const ICONS = { audio: AudioIcon, text: TextIcon, image: ImageIcon, other: FileI
 
 type MenuState = { anchor: HTMLElement; node: TrackNode } | null;
 
-/** The work's files (spec §2.7), the current folder kept in `?path=[…]#work-tree`. */
+/** The work's files (docs/product.md §2.7), the current folder kept in `?path=[…]#work-tree`. */
 export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefined }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -18,7 +18,7 @@ import { deleteReview, putReview } from './workApi.ts';
 
 type W = Pick<Work, 'id' | 'userRating' | 'review_text' | 'progress'>;
 
-/** Rating, progress and text, or — marked for deletion and confirmed a second time — removed (spec §2.8). */
+/** Rating, progress and text, or — marked for deletion and confirmed a second time — removed (docs/product.md §2.8). */
 export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const [rating, setRating] = useState(work.userRating ?? 0);
@@ -40,7 +40,7 @@ export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: bo
   };
   const submit = () => {
     if (remove) return setConfirm(true);
-    // Rating 0 clears the rating: null is sent (spec §5).
+    // Rating 0 clears the rating: null is sent (docs/product.md §5).
     void run(() =>
       putReview({
         work_id: work.id,

@@ -24,7 +24,7 @@ import { downloadAll } from '../../shared/ui/download.ts';
 import { clock, formatCount, formatYen } from '../../shared/ui/format.ts';
 import { searchPath, termOf, workPath } from '../../shared/ui/links.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
-import { Cover, PlaylistMenu, RatingStars, StatusChips, VaChips } from '../catalogue/index.ts';
+import { Cover, MyReview, PlaylistMenu, RatingStars, StatusChips, VaChips } from '../catalogue/index.ts';
 import { playFiles, previewLyrics } from '../player/index.ts';
 import { TagVotes } from './TagVotes.tsx';
 import { audioFilesOf, filesOf } from './tree.ts';
@@ -33,7 +33,7 @@ import { putReview } from './workApi.ts';
 const ReviewDialog = lazy(async () => ({ default: (await import('./ReviewDialog.tsx')).ReviewDialog }));
 const FeedbackDialog = lazy(async () => ({ default: (await import('./FeedbackDialog.tsx')).FeedbackDialog }));
 
-/** Everything of spec §2.6 above the file tree. */
+/** Everything of docs/product.md §2.6 above the file tree. */
 export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | undefined }) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAuth(isLoggedIn);
@@ -48,7 +48,11 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
   const withLyrics =
     audio.find((f) => (f.availableLyrics?.length ?? 0) > 0) ?? (hasLocalSubtitles ? audio[0] : undefined);
   const isRJ = work.source_id.toUpperCase().startsWith('RJ');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['work'] });
+  // The work's own fields, everyone's reviews of it and the Reviewed tab all show the review.
+  const refresh = () =>
+    Promise.all(
+      ['work', 'work-reviews', 'reviews'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
+    );
   const needLogin = (run: () => void) => (loggedIn ? run() : openLoginDialog());
 
   const setProgress = async (progress: string | null) => {
@@ -152,6 +156,7 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
             ))}
           </Box>
         )}
+        {loggedIn && <MyReview work={work} />}
         <TagVotes work={work} />
         <VaChips vas={work.vas} />
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>

@@ -11,9 +11,10 @@ import { useSettings } from '../../shared/settings/store.ts';
 import { LazyWorkSwiper } from '../catalogue/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './WorkHeader.tsx';
+import { WorkReviews } from './WorkReviews.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
 
-/** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (spec §2.2, §2.6). */
+/** /work/{id}, /work/RJ…, /work/{id}/{sourceType}/{sourceId} (docs/product.md §2.2, §2.6). */
 export function WorkPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -25,7 +26,7 @@ export function WorkPage() {
   const similar = useSimilarWorks(id, showSimilar && !!work);
 
   useEffect(() => {
-    // A 404 answer on a page goes to the not-found route (spec §2.2).
+    // A 404 answer on a page goes to the not-found route (docs/product.md §2.2).
     if (error instanceof ApiError && error.status === 404) navigate('/404', { replace: true });
   }, [error, navigate]);
 
@@ -55,6 +56,7 @@ export function WorkPage() {
       ) : (
         work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
       )}
+      {work && <WorkReviews workId={work.id} />}
       {showSimilar && similarWorks.length > 0 && (
         <Box sx={{ mt: 3 }}>
           <Suspense fallback={<Skeleton height={240} />}>

@@ -3,6 +3,19 @@ import type { Bundle } from '../../shared/i18n/types.ts';
 export const workBundle: Bundle = {
   en: {
     work: {
+      voteBlocked: {
+        title: 'Voting is not available',
+        guest: 'The shared guest account cannot vote on or add tags. Register your own account to take part.',
+        email:
+          'Voting on and adding tags needs a linked email, so that every vote belongs to a real listener. Link one in a minute with a 6-digit code.',
+        linkEmail: 'Link an email',
+      },
+      reviews: {
+        title_one: '{{count}} review',
+        title_other: '{{count}} reviews',
+        none: 'No reviews yet. Be the first to write one.',
+        mine: 'Mine',
+      },
       duration: 'Duration {{d}}',
       otherEditions: 'Other languages',
       addTag: 'Add tag',
@@ -72,6 +85,18 @@ export const workBundle: Bundle = {
   },
   'zh-CN': {
     work: {
+      voteBlocked: {
+        title: '暂时无法投票',
+        guest: '共享的游客账号不能为标签投票或添加标签。注册自己的账号即可参与。',
+        email:
+          '为标签投票或添加标签需要先绑定邮箱，以确保每一票都来自真实的听众。用 6 位验证码即可快速绑定。',
+        linkEmail: '绑定邮箱',
+      },
+      reviews: {
+        title_other: '{{count}} 条评价',
+        none: '还没有评价，来写第一条吧。',
+        mine: '我的',
+      },
       duration: '时长 {{d}}',
       otherEditions: '其他语言版本',
       addTag: '添加标签',
@@ -141,6 +166,19 @@ export const workBundle: Bundle = {
   },
   ja: {
     work: {
+      voteBlocked: {
+        title: '投票できません',
+        guest:
+          '共有のゲストアカウントではタグへの投票や追加はできません。自分のアカウントを登録してご参加ください。',
+        email:
+          'タグへの投票や追加にはメールの連携が必要です（一票ごとに実在のリスナーであることを確かめるため）。6 桁のコードですぐに連携できます。',
+        linkEmail: 'メールを連携',
+      },
+      reviews: {
+        title_other: 'レビュー {{count}} 件',
+        none: 'まだレビューはありません。最初のレビューを書いてみましょう。',
+        mine: '自分',
+      },
       duration: '再生時間 {{d}}',
       otherEditions: '他の言語版',
       addTag: 'タグを追加',

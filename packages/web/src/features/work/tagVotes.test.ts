@@ -14,7 +14,7 @@ const tag = (myVote: number, upvote: number, downvote: number) =>
     i18n: {},
   }) as unknown as WorkTag;
 
-describe('tag votes (spec §4)', () => {
+describe('tag votes (docs/product.md §4)', () => {
   it('up toggles between up and none, moving the counts', () => {
     expect(applyVote(tag(0, 3, 1), 1)).toMatchObject({ myVote: 1, upvote: 4, downvote: 1 });
     expect(applyVote(tag(1, 4, 1), 1)).toMatchObject({ myVote: 0, upvote: 3, downvote: 1 });

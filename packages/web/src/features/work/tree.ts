@@ -1,4 +1,4 @@
-/** File tree logic of spec §2.7 and §9: folder paths, collapsed single-child chains, the initial folder. */
+/** File tree logic of docs/product.md §2.7 and §9: folder paths, collapsed single-child chains, the initial folder. */
 import type { TrackFile, TrackFolder, TrackNode } from '@sasayaki/contract';
 
 export const VIDEO_EXTENSIONS = ['mp4', 'avi', 'mkv'] as const;
@@ -18,7 +18,7 @@ export function childrenAt(tree: TrackNode[], path: string[]): { nodes: TrackNod
 
 /**
  * A folder whose only child is a folder is shown as one entry: its titles joined, opening the
- * deepest one (spec §2.7).
+ * deepest one (docs/product.md §2.7).
  */
 export function collapsedChain(folder: TrackFolder): string[] {
   const titles = [folder.title];
@@ -85,7 +85,7 @@ export function audioFilesOf(nodes: TrackNode[]): TrackFile[] {
   return filesOf(nodes).filter((f) => f.type === 'audio');
 }
 
-/** `?path=[...]#work-tree` of a folder (spec §2.7). */
+/** `?path=[...]#work-tree` of a folder (docs/product.md §2.7). */
 export function treeSearch(path: string[]): string {
   return path.length === 0 ? '' : `?${new URLSearchParams({ path: JSON.stringify(path) })}`;
 }

@@ -1,4 +1,4 @@
-import type { TrackNode, Work, WorkList } from '@sasayaki/contract';
+import type { Pagination, TrackNode, Work, WorkList } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client.ts';
 import { useSettings } from '../../shared/settings/store.ts';
@@ -68,3 +68,20 @@ export const voteTag = (workID: number, tagID: number, status: number) =>
   api.post<unknown>('/api/vote/vote-work-tag', { workID, tagID, status });
 export const attachTags = (workID: number, tagIDs: number[]) =>
   api.post<unknown>('/api/vote/attach-tags-to-work', { workID, tagIDs });
+
+export interface WorkReview {
+  userName: string;
+  rating: number | null;
+  review_text: string | null;
+  updatedAt: number;
+  mine: boolean;
+}
+
+export const WORK_REVIEWS_PAGE_SIZE = 10;
+
+export const fetchWorkReviews = (workId: number, page: number, signal?: AbortSignal) =>
+  api.get<{ reviews: WorkReview[]; pagination: Pagination }>(
+    '/api/review/of-work',
+    { work_id: workId, page, pageSize: WORK_REVIEWS_PAGE_SIZE },
+    { signal },
+  );

@@ -1,6 +1,6 @@
 /**
  * The API client against a real HTTP server on 127.0.0.1: bearer token, JSON bodies, the error
- * catalogue of spec §8 and the session errors that end the session (here a stand-in session; the
+ * catalogue of docs/product.md §8 and the session errors that end the session (here a stand-in session; the
  * account feature's own is tested in features/account).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { useNotifications } from '../notify/store.ts';
 import { useSettings } from '../settings/store.ts';
-import { api, connectSession, withToken } from './client.ts';
+import { api, connectSession } from './client.ts';
 import { ApiError, errorText, knownMessageKey } from './errors.ts';
 
 let server: Server;
@@ -101,7 +101,7 @@ describe('API client', () => {
 });
 
 describe('error catalogue', () => {
-  it('knows the messages of spec §8', () => {
+  it('knows the messages of docs/product.md §8', () => {
     expect(knownMessageKey('No authorization token was found')).toBe('auth.needLogin');
     expect(knownMessageKey('Playlist not found')).toBe('errors.playlistNotFound');
     expect(knownMessageKey('Guests cannot vote')).toBe('errors.guestCannotVote');
@@ -114,21 +114,6 @@ describe('error catalogue', () => {
     expect(errorText(new Error('disk on fire'), t)).toBe('disk on fire');
     expect(errorText('???', t)).toBe('Unknown error');
     expect(errorText(new DOMException('x', 'AbortError'), t)).toBeNull();
-  });
-});
-
-describe('media urls', () => {
-  it('appends the token to absolute and relative urls, keeping other parameters', () => {
-    expect(withToken('http://h:1/api/media/stream/7?x=1', 'abc')).toBe(
-      'http://h:1/api/media/stream/7?x=1&token=abc',
-    );
-    expect(withToken('/api/media/stream/7', 'a b')).toBe('/api/media/stream/7?token=a+b');
-    expect(withToken('/api/media/stream/7', null)).toBe('/api/media/stream/7');
-  });
-
-  it("takes the session's token by default", () => {
-    token = 'tok';
-    expect(withToken('/api/media/download/7')).toBe('/api/media/download/7?token=tok');
   });
 });
 

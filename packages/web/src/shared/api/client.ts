@@ -1,6 +1,6 @@
 /**
  * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
- * JSON bodies, AbortSignal, and the common error handling of spec §8.
+ * JSON bodies, AbortSignal, and the common error handling of docs/product.md §8.
  */
 import { i18n } from '../i18n/index.ts';
 import { notify } from '../notify/store.ts';
@@ -15,7 +15,7 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** Send the bearer token (default true; the login call sends none, spec §7). */
+  /** Send the bearer token (default true; the login call sends none, docs/product.md §7). */
   auth?: boolean;
   /** Do not show a notification on failure: the caller handles it (e.g. 404 → not-found page). */
   silent?: boolean;
@@ -52,14 +52,6 @@ export function apiUrl(path: string, query?: Query): string {
   }
   const s = qs.toString();
   return `${base}${path}${s ? `?${s}` : ''}`;
-}
-
-/** An `<audio src>` or a download link cannot send headers, so the token travels as `?token=` (spec §7.7). */
-export function withToken(url: string, token: string | null = session.token()): string {
-  if (!url || !token) return url;
-  const u = new URL(url, typeof location === 'undefined' ? 'http://localhost/' : location.href);
-  u.searchParams.set('token', token);
-  return /^[a-z]+:/i.test(url) ? u.toString() : `${u.pathname}${u.search}${u.hash}`;
 }
 
 async function readBody(res: Response): Promise<unknown> {

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec §8: server messages translated when known, otherwise status and
+ * The error catalogue of docs/product.md §8: server messages translated when known, otherwise status and
  * text; non-HTTP errors show their message or "Unknown error"; cancelled requests are silent.
  */
 import type { TFunction } from 'i18next';
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Server texts that end the session (spec §4, §8) and the message key each shows. */
+/** Server texts that end the session (docs/product.md §4, §8) and the message key each shows. */
 export const SESSION_ERRORS: Record<string, string> = {
   'jwt expired': 'auth.loginExpired',
   'No authorization token was found': 'auth.needLogin',

@@ -1,6 +1,6 @@
 import type { Bundle } from './types.ts';
 
-/** Shared words (the names of the system playlists among them) and the error catalogue of spec §8. */
+/** Shared words (the names of the system playlists among them) and the error catalogue of docs/product.md §8. */
 export const coreBundle: Bundle = {
   en: {
     common: {

@@ -24,7 +24,7 @@ describe('bundles', () => {
   });
 });
 
-describe('locale rules (spec §9)', () => {
+describe('locale rules (docs/product.md §9)', () => {
   it('maps zh variants to zh-CN, ja-jp to ja and the rest to en', () => {
     expect(mapLocale('zh')).toBe('zh-CN');
     expect(mapLocale('zh-TW')).toBe('zh-CN');

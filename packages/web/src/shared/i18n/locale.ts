@@ -2,7 +2,7 @@ import { LOCALES, type Locale } from './types.ts';
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
-/** Locale rules of spec §9: any zh variant → zh-CN, ja / ja-jp → ja, anything else → en. */
+/** Locale rules of docs/product.md §9: any zh variant → zh-CN, ja / ja-jp → ja, anything else → en. */
 export function mapLocale(tag: string | null | undefined): Locale {
   const t = (tag ?? '').trim().toLowerCase();
   if (t === 'zh' || t.startsWith('zh-') || t.startsWith('zh_')) return 'zh-CN';

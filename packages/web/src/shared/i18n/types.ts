@@ -1,4 +1,4 @@
-/** The interface languages (spec §1). */
+/** The interface languages (docs/product.md §1). */
 export const LOCALES = ['zh-CN', 'en', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 

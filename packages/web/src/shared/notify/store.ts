@@ -12,7 +12,7 @@ export interface Notification {
   type: NotificationType;
   message: string;
   action?: NotificationAction;
-  /** Milliseconds before it hides itself; spec §8 uses 500 ms for add/delete, 3000 ms for the playlist reset. */
+  /** Milliseconds before it hides itself; docs/product.md §8 uses 500 ms for add/delete, 3000 ms for the playlist reset. */
   timeout?: number;
 }
 

@@ -1,4 +1,6 @@
-/** Every stored setting of spec §3 with its default (spec §9). */
+/** Every stored setting of docs/product.md §3 with its default (docs/product.md §9). */
+import { DEFAULT_SEEK_SECONDS } from '@sasayaki/contract';
+
 export const QUALITY_BEHAVIORS = ['fluentFirst', 'qualityFirst', 'lowQualityOnly'] as const;
 export const INITIAL_PATH_BEHAVIORS = ['auto', 'root'] as const;
 export const SIDEBAR_EXPAND_MODES = ['overlay', 'push'] as const;
@@ -32,7 +34,7 @@ export interface Settings {
   initialPathBehavior: InitialPathBehavior;
   keepScreenOn: boolean;
   enableAntiScreenBurnin: boolean;
-  /** Idle seconds before the anti burn-in overlay (spec §9: 60). */
+  /** Idle seconds before the anti burn-in overlay (docs/product.md §9: 60). */
   antiBurnInIdleSeconds: number;
   enableSubtitle: boolean;
   sidebarExpandMode: SidebarExpandMode;
@@ -41,7 +43,7 @@ export interface Settings {
   rewindSeekTime: number;
   forwardSeekTime: number;
   showCensoredTag: boolean;
-  /** The tag-vote rules were accepted (spec §5). */
+  /** The tag-vote rules were accepted (docs/product.md §5). */
   tagVoteRules: boolean;
   darkMode: DarkMode;
   /** Base URLs the network-error screen offers; '' is this server. */
@@ -56,7 +58,7 @@ function randomUuid(): string {
   );
 }
 
-/** Defaults; subtitles are on by default only for the Chinese locale (spec §9). */
+/** Defaults; subtitles are on by default only for the Chinese locale (docs/product.md §9). */
 export function defaultSettings(locale: string): Settings {
   return {
     globalFilter: '',
@@ -75,8 +77,8 @@ export function defaultSettings(locale: string): Settings {
     sidebarExpandMode: 'overlay',
     playerStyle: 'new',
     subtitleDisplayMode: 'in-app',
-    rewindSeekTime: 5,
-    forwardSeekTime: 30,
+    rewindSeekTime: DEFAULT_SEEK_SECONDS.rewind,
+    forwardSeekTime: DEFAULT_SEEK_SECONDS.forward,
     showCensoredTag: false,
     tagVoteRules: false,
     darkMode: 'system',

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LEGACY_DISABLE_SUBTITLE_KEY, LEGACY_SHARED_KEY, loadSettings, SETTINGS_KEY } from './storage.ts';
 
-describe('settings storage and migrations (spec §4)', () => {
+describe('settings storage and migrations (docs/product.md §4)', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts from the defaults of spec §9, subtitles on only for zh-CN', () => {
+  it('starts from the defaults of docs/product.md §9, subtitles on only for zh-CN', () => {
     const en = loadSettings(localStorage, 'en');
     expect(en).toMatchObject({
       qualityBehavior: 'fluentFirst',

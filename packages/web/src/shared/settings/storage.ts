@@ -2,9 +2,9 @@ import { defaultSettings, type Settings, sanitize } from './schema.ts';
 
 /** Where the settings live now: one JSON object. */
 export const SETTINGS_KEY = 'sasayaki-settings';
-/** The old shared config key (one JSON object of every setting), migrated once (spec §4). */
+/** The old shared config key (one JSON object of every setting), migrated once (docs/product.md §4). */
 export const LEGACY_SHARED_KEY = 'config';
-/** The old inverted flag, stored either inside the shared object or on its own (spec §4). */
+/** The old inverted flag, stored either inside the shared object or on its own (docs/product.md §4). */
 export const LEGACY_DISABLE_SUBTITLE_KEY = 'disableSubtitle';
 
 function readJson(storage: Storage, key: string): Record<string, unknown> | null {

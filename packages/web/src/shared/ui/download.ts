@@ -1,9 +1,10 @@
-import { withToken } from '../api/client.ts';
+// Media links carry no token: the browser sends the media cookie the sign-in set (its path is
+// /api/media), so a 30-day token never appears in a URL, a history entry or a log.
 
 /** Starts a browser download of one URL. */
 export function download(url: string, fileName: string): void {
   const a = document.createElement('a');
-  a.href = withToken(url);
+  a.href = url;
   a.download = fileName;
   a.rel = 'noopener';
   document.body.appendChild(a);
@@ -20,5 +21,5 @@ export async function downloadAll(files: { mediaDownloadUrl: string; title: stri
 }
 
 export function openInNewTab(url: string): void {
-  window.open(withToken(url), '_blank', 'noopener');
+  window.open(url, '_blank', 'noopener');
 }

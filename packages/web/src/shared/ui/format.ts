@@ -1,6 +1,6 @@
 import { formatClock, formatDurationBadge, isShortWork } from '@sasayaki/contract';
 
-/** Duration badge of spec §9 (rules in the contract); `short` means grey (under 30 minutes). */
+/** Duration badge of docs/product.md §9 (rules in the contract); `short` means grey (under 30 minutes). */
 export function durationBadge(seconds: number): { text: string; short: boolean } {
   return { text: formatDurationBadge(seconds), short: isShortWork(seconds) };
 }

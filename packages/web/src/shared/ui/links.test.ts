@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { durationBadge } from './format.ts';
 import { searchPath, termOf, workPath } from './links.ts';
 
-describe('work links (spec §2.2)', () => {
+describe('work links (docs/product.md §2.2)', () => {
   it('sends store RJ works to /work/{source_id}', () => {
     expect(workPath({ id: 1441165, source_id: 'RJ01441165', source_type: 'DLSITE' })).toBe(
       '/work/RJ01441165',
@@ -26,7 +26,7 @@ describe('work links (spec §2.2)', () => {
   });
 });
 
-describe('duration badge (spec §9)', () => {
+describe('duration badge (docs/product.md §9)', () => {
   it('uses seconds, minutes or hours with one decimal', () => {
     expect(durationBadge(45).text).toBe('45s');
     expect(durationBadge(60).text).toBe('1m');

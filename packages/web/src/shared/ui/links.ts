@@ -1,6 +1,6 @@
 import { formatTerm, searchPath as keywordPath, type SearchTerm } from '@sasayaki/contract';
 
-/** Work links of spec §2.2 live in the contract. */
+/** Work links of docs/product.md §2.2 live in the contract. */
 export { workPath } from '@sasayaki/contract';
 
 /** /works?keyword=… for one search term (tag, circle, voice actor and age chips). */

@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * A work cover at a fixed 4:3 box (nothing jumps while it loads), lazy-loaded. An nsfw cover is
- * blurred on devices with a hover pointer until hovered (spec §2.5).
+ * blurred on devices with a hover pointer until hovered (docs/product.md §2.5).
  */
 export function Cover({ work, size = 'main', showCode = true }: Props) {
   const src =

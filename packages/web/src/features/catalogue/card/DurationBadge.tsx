@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { durationBadge } from '../../../shared/ui/format.ts';
 
-/** Total audio duration; grey under 30 minutes (spec §9). */
+/** Total audio duration; grey under 30 minutes (docs/product.md §9). */
 export function DurationBadge({ seconds }: { seconds: number }) {
   const { t } = useTranslation();
   if (!seconds) return null;

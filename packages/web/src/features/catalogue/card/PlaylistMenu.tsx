@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../../shared/notify/store.ts';
 import { playlistDisplayName } from '../../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
-import { fetchPlaylistsWithWork, setWorkInPlaylist } from './playlistApi.ts';
+import { fetchPlaylistsWithWork, refreshPlaylistViews, setWorkInPlaylist } from './playlistApi.ts';
 
 type Props = { workId: number; onClose: () => void } & Pick<
   MenuProps,
@@ -34,6 +34,8 @@ export function PlaylistMenu({ workId, onClose, ...menu }: Props) {
     queryKey: key,
     queryFn: ({ signal }) => fetchPlaylistsWithWork(workId, page, signal),
     enabled: menu.open && loggedIn,
+    // Opened again, the menu asks the server: another screen may have changed the playlists.
+    staleTime: 0,
   });
   const toggle = async (id: string, name: string, exist: boolean) => {
     type Data = Awaited<ReturnType<typeof fetchPlaylistsWithWork>>;
@@ -51,9 +53,10 @@ export function PlaylistMenu({ workId, onClose, ...menu }: Props) {
         }),
         timeout: 500,
       });
-      void queryClient.invalidateQueries({ queryKey: ['works'] });
     } catch {
       flip(exist);
+    } finally {
+      void refreshPlaylistViews(queryClient);
     }
   };
   const total = q.data?.pagination.totalCount ?? 0;

@@ -8,11 +8,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../../account/index.ts';
-import { setWorkInPlaylist } from './playlistApi.ts';
+import { refreshPlaylistViews, setWorkInPlaylist } from './playlistApi.ts';
 
 /**
  * Toggles the work in the quick-mark target playlist: optimistic, reverted on failure, and the
- * lists re-checked afterwards (spec §4). Hidden without a login or a target.
+ * lists re-checked afterwards (docs/product.md §4). Hidden without a login or a target.
  */
 export function QuickMarkButton({ work }: { work: Pick<Work, 'id' | 'playlistStatus'> }) {
   const { t } = useTranslation();
@@ -31,7 +31,7 @@ export function QuickMarkButton({ work }: { work: Pick<Work, 'id' | 'playlistSta
     } catch {
       setMarked(!next);
     } finally {
-      void queryClient.invalidateQueries({ queryKey: ['works'] });
+      void refreshPlaylistViews(queryClient);
     }
   };
   const label = marked ? t('works.card.quickUnmark') : t('works.card.quickMark');

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatCount, formatYen } from '../../../shared/ui/format.ts';
 import { searchPath, termOf, workPath } from '../../../shared/ui/links.ts';
 import { Cover } from './Cover.tsx';
+import { MyReview } from './MyReview.tsx';
 import { PlaylistMenu } from './PlaylistMenu.tsx';
 import { QuickMarkButton } from './QuickMarkButton.tsx';
 import { RatingStars } from './RatingStars.tsx';
@@ -30,7 +31,7 @@ const cardSx = {
   '&:hover': { boxShadow: 6 },
 } as const;
 
-/** A work in a list, in one of the three display modes (spec §2.4, §2.5). */
+/** A work in a list, in one of the three display modes (docs/product.md §2.4, §2.5). */
 export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: CardVariant }) {
   const { t, i18n } = useTranslation();
   const { handlers, menu } = useContextMenu();
@@ -144,6 +145,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
             {circle}
             <RatingStars work={work} />
           </Box>
+          <MyReview work={work} clamp={2} />
         </Box>
         {playlistMenu}
       </Card>
@@ -161,6 +163,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
         {variant === 'detail' ? (
           <>
             <RatingStars work={work} />
+            <MyReview work={work} clamp={3} />
             {facts}
             <StatusChips work={work} />
             <TagChips tags={work.tags} />

@@ -1,4 +1,5 @@
 import { LIMITS, type Pagination } from '@sasayaki/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/client.ts';
 
 export interface PlaylistExist {
@@ -20,5 +21,23 @@ export function setWorkInPlaylist(playlistId: string, workId: number, present: b
   return api.post<unknown>(
     present ? '/api/playlist/add-works-to-playlist' : '/api/playlist/remove-works-from-playlist',
     { id: playlistId, works: [workId] },
+  );
+}
+
+/**
+ * After a work joins or leaves a playlist, every view that shows it is re-read: works lists (their
+ * quick-mark state), the menus' checks and counts, the playlist pages and lists.
+ */
+export function refreshPlaylistViews(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [
+      'works',
+      'similar',
+      'reviews',
+      'playlists-with-work',
+      'playlist-works',
+      'playlists',
+      'playlist-meta',
+    ].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
   );
 }

@@ -1,6 +1,6 @@
 import { type MouseEvent, type TouchEvent, useRef, useState } from 'react';
 
-/** Right click, or a 500 ms touch, opens a menu at the pointer (spec §2.5). */
+/** Right click, or a 500 ms touch, opens a menu at the pointer (docs/product.md §2.5). */
 export function useContextMenu() {
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,0 +1,154 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { User } from '@sasayaki/contract';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client.ts';
+import { notify } from '../../shared/notify/store.ts';
+import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
+import { setUser, useAuth } from './store.ts';
+import { CODE_PATTERN, checkEmail } from './validation.ts';
+
+/**
+ * Link an email in two steps: the address (a 6-digit code is mailed to it), then the code. With an
+ * email already linked, the dialog offers to unlink it first (the server refuses a second one).
+ */
+export function EmailDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const linked = useAuth((s) => s.user?.email ?? null);
+  const [email, setEmail] = useState('');
+  const [verifyId, setVerifyId] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [validated, setValidated] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (call: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      setError(accountErrorText(err, t));
+      if (isExpiredVerification(err)) {
+        setVerifyId(null);
+        setCode('');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    setValidated(true);
+    if (linked) {
+      return void run(async () => {
+        await api.post('/api/auth/email/unlink', {}, { silent: true });
+        const me = useAuth.getState().user;
+        if (me) setUser({ ...me, email: null });
+        setValidated(false);
+        notify({ type: 'positive', message: t('auth.mail.unlinked') });
+      });
+    }
+    if (verifyId === null) {
+      if (checkEmail(email)) return;
+      return void run(async () => {
+        const r = await api.post<{ verifyId: string }>(
+          '/api/auth/email/request-link',
+          { email: email.trim() },
+          { silent: true },
+        );
+        setVerifyId(r.verifyId);
+        setValidated(false);
+      });
+    }
+    if (!CODE_PATTERN.test(code.trim())) return;
+    void run(async () => {
+      const r = await api.post<{ user: User }>(
+        '/api/auth/email/verify',
+        { verifyId, code: code.trim() },
+        { silent: true },
+      );
+      setUser(r.user);
+      notify({ type: 'positive', message: t('auth.mail.linked', { email: r.user.email }) });
+      onClose();
+    });
+  };
+
+  const emailRule = validated && verifyId === null ? checkEmail(email) : null;
+  const codeWrong = validated && verifyId !== null && !CODE_PATTERN.test(code.trim());
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-dialog-title">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="email-dialog-title">{t('auth.mail.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {error && <Alert severity="error">{error}</Alert>}
+            {linked ? (
+              <Typography>{t('auth.mail.current', { email: linked })}</Typography>
+            ) : verifyId === null ? (
+              <>
+                <Typography color="text.secondary">{t('auth.mail.why')}</Typography>
+                <TextField
+                  label={t('auth.email')}
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  error={!!emailRule}
+                  helperText={emailRule ? t(emailRule.key) : undefined}
+                  autoFocus
+                />
+              </>
+            ) : (
+              <>
+                <Alert severity="info">{t('auth.mail.sent', { email: email.trim() })}</Alert>
+                <TextField
+                  label={t('auth.mail.code')}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                  error={codeWrong}
+                  helperText={codeWrong ? t('auth.mail.codeFormat') : undefined}
+                  slotProps={{
+                    htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
+                  }}
+                  autoFocus
+                />
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          {verifyId !== null && !linked && (
+            <Button
+              onClick={() => {
+                setVerifyId(null);
+                setCode('');
+                setError(null);
+              }}
+              sx={{ mr: 'auto' }}
+            >
+              {t('auth.mail.changeAddress')}
+            </Button>
+          )}
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="contained" color={linked ? 'error' : 'primary'} disabled={busy}>
+            {linked
+              ? t('auth.mail.unlink')
+              : verifyId === null
+                ? t('auth.mail.sendCode')
+                : t('auth.mail.verify')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

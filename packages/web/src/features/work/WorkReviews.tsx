@@ -1,0 +1,74 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn, useAuth } from '../account/index.ts';
+import { fetchWorkReviews, WORK_REVIEWS_PAGE_SIZE } from './workApi.ts';
+
+/** What listeners said about the work: ratings and texts, newest first, paged. */
+export function WorkReviews({ workId }: { workId: number }) {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const loggedIn = useAuth(isLoggedIn);
+  const q = useQuery({
+    // The login state is part of the key: it decides which review is marked as mine.
+    queryKey: ['work-reviews', workId, page, loggedIn],
+    queryFn: ({ signal }) => fetchWorkReviews(workId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const total = q.data?.pagination.totalCount ?? 0;
+  return (
+    <Box component="section" aria-labelledby="work-reviews-title" sx={{ mb: 3 }}>
+      <Typography id="work-reviews-title" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
+        {t('work.reviews.title', { count: total })}
+      </Typography>
+      {q.isPending && <Skeleton variant="rounded" height={72} />}
+      {q.data && total === 0 && <Typography color="text.secondary">{t('work.reviews.none')}</Typography>}
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        {q.data?.reviews.map((r) => (
+          <Paper
+            key={`${r.userName}-${r.updatedAt}`}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            data-testid="work-review"
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography sx={{ fontWeight: 700 }}>{r.userName}</Typography>
+              {r.mine && <Chip size="small" color="secondary" label={t('work.reviews.mine')} />}
+              {r.rating !== null && (
+                <Rating
+                  value={r.rating}
+                  readOnly
+                  size="small"
+                  aria-label={t('works.myReview.rating', { n: r.rating })}
+                />
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {new Date(r.updatedAt).toLocaleDateString(i18n.language)}
+              </Typography>
+            </Box>
+            {r.review_text && (
+              <Typography sx={{ mt: 0.5, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {r.review_text}
+              </Typography>
+            )}
+          </Paper>
+        ))}
+      </Box>
+      {total > WORK_REVIEWS_PAGE_SIZE && (
+        <Pagination
+          sx={{ display: 'flex', justifyContent: 'center', mt: 1.5 }}
+          count={Math.ceil(total / WORK_REVIEWS_PAGE_SIZE)}
+          page={page}
+          onChange={(_, p) => setPage(p)}
+        />
+      )}
+    </Box>
+  );
+}
