@@ -41,17 +41,13 @@ const SwiperSkeleton = () => (
   </Box>
 );
 
-/**
- * The popular and recommend swipers of the home page, each switchable in the settings. They follow
- * the list's 'subtitle only' filter (with the works that have local subtitles).
- */
-export function HomeSwipers({ subtitle = false }: { subtitle?: boolean }) {
+/** The popular and recommend swipers of the home page, each switchable in the settings. */
+export function HomeSwipers() {
   const { t } = useTranslation();
   const showPopular = useSettings((s) => s.showPopularAtHome);
   const showRecommend = useSettings((s) => s.showRecommendAtHome);
-  const first = { ...FIRST_PAGE, subtitle };
-  const popular = useWorkList('popular', first, showPopular);
-  const recommend = useWorkList('recommend', first, showRecommend);
+  const popular = useWorkList('popular', FIRST_PAGE, showPopular);
+  const recommend = useWorkList('recommend', FIRST_PAGE, showRecommend);
   const p = popular.data?.works ?? [];
   const r = recommend.data?.works ?? [];
   const more = (to: string) => (

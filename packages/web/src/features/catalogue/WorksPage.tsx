@@ -69,7 +69,7 @@ export function WorksPage({ source }: { source: WorkSource }) {
       {list.isFetching && (
         <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
       )}
-      {home && <HomeSwipers subtitle={state.subtitle} />}
+      {home && <HomeSwipers />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
           {heading}
