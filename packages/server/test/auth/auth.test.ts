@@ -29,7 +29,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     });
   });
 
-  it('registers, logs in and answers the api-compat shapes', async () => {
+  it('registers, logs in and answers the client-compatible shapes', async () => {
     const reg = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reg',
