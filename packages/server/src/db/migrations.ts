@@ -403,7 +403,14 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
 
 export async function migrateToLatest(db: AnyDb, dialect: Dialect, pgSchema?: string): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
-  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  // Unordered: a migration written on a branch may land after one with a later name; each of
+  // ours stands alone, so a database that has the later one still gets the earlier one.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(pgSchema ? { migrationTableSchema: pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
