@@ -54,7 +54,7 @@ test('the numeric legacy path shows the same work, and an unknown work goes to 4
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
 
-test('a registered user reviews, sets progress, adds to a playlist; a vote without email rolls back', async ({
+test('a registered user reviews, sets progress, adds to a playlist; a vote without email explains the link', async ({
   page,
   request,
 }) => {
@@ -97,13 +97,12 @@ test('a registered user reviews, sets progress, adds to a playlist; a vote witho
   await expect(marked).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
 
-  // a vote needs a bound email: accepted rules, optimistic +1, rolled back with the translated message
+  // a vote needs a linked email: the user is told why and offered the link, and no vote is counted
   await page.getByRole('button', { name: 'Upvote ASMR' }).click();
-  await page
-    .getByRole('dialog', { name: 'Tag voting rules' })
-    .getByRole('button', { name: 'I accept' })
-    .click();
-  await expect(page.getByText('Please bind an email before voting.')).toBeVisible();
+  const why = page.getByRole('dialog', { name: 'Voting is not available' });
+  await expect(why.getByRole('button', { name: 'Link an email' })).toBeVisible();
+  await why.getByRole('button', { name: 'Close' }).click();
+  await expect(why).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upvote ASMR' })).toHaveAttribute('aria-pressed', 'false');
 });
 

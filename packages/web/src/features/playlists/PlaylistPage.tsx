@@ -13,7 +13,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -56,7 +56,11 @@ export function PlaylistPage() {
     enabled: id !== '',
     placeholderData: keepPreviousData,
   });
+  // Set once this page deleted its playlist: a re-read that answers 404 while the page is still
+  // mounted must not send the owner to the not-found page instead of the list.
+  const deleted = useRef(false);
   useEffect(() => {
+    if (deleted.current) return;
     if (meta.error instanceof ApiError && meta.error.status === 404) navigate('/404', { replace: true });
   }, [meta.error, navigate]);
   if (id === '') return <Navigate to="/404" replace />;
@@ -97,6 +101,7 @@ export function PlaylistPage() {
     setBusy(true);
     try {
       await deletePlaylist(p.id);
+      deleted.current = true;
       notify({ type: 'positive', message: t('playlists.deleted', { name: playlistDisplayName(p.name, t) }) });
       const target = useSettings.getState().quickMarkTargetPlaylist;
       if (target?.id === p.id) useSettings.getState().set({ quickMarkTargetPlaylist: null });
