@@ -154,7 +154,8 @@ const PLAYLIST: Shape = {
   latestWorkID: 'int?',
   mainCoverUrl: 'string',
 };
-const ERROR: Shape = { error: 'string' };
+// `code` is additive (docs/compatibility.md "Error answers"): clients reading only `error` are unaffected.
+const ERROR: Shape = { error: 'string', code: 'string' };
 
 // ---------- what the clients compute themselves ----------
 
@@ -307,7 +308,7 @@ test('login refuses short names and wrong passwords with {error}, never a 500', 
   expectShape(await wrong.json(), ERROR);
   const protectedCall = await request.get('/api/review');
   expect(protectedCall.status()).toBe(401);
-  expect(await protectedCall.json()).toEqual({ error: 'No authorization token was found' });
+  expect(await protectedCall.json()).toEqual({ error: 'No authorization token was found', code: 'NO_TOKEN' });
 });
 
 // ---------- works ----------
@@ -881,11 +882,11 @@ test('tag votes: guests and users without an email get the documented 403 messag
   };
   const byGuest = await request.post('/api/vote/vote-work-tag', { headers: bearer(guest), data: body });
   expect(byGuest.status()).toBe(403);
-  expect(await byGuest.json()).toEqual({ error: 'guest cannot vote' });
+  expect(await byGuest.json()).toEqual({ error: 'guest cannot vote', code: 'GUEST_VOTE' });
   const { token } = await register(request);
   const noEmail = await request.post('/api/vote/vote-work-tag', { headers: bearer(token), data: body });
   expect(noEmail.status()).toBe(403);
-  expect(await noEmail.json()).toEqual({ error: 'must bind email first' });
+  expect(await noEmail.json()).toEqual({ error: 'must bind email first', code: 'MUST_BIND_EMAIL' });
 });
 
 test('playlists: create, add/remove works, list, metadata, exist status, edit, like rules, delete', async ({
@@ -986,7 +987,7 @@ test('playlists: create, add/remove works, list, metadata, exist status, edit, l
     data: { id: created.id },
   });
   expect(ownLike.status()).toBe(403);
-  expect(await ownLike.json()).toEqual({ error: 'cannot like own playlist' });
+  expect(await ownLike.json()).toEqual({ error: 'cannot like own playlist', code: 'LIKE_OWN_PLAYLIST' });
   const other = await register(request);
   const like = await request.post('/api/playlist/like-playlist', {
     headers: bearer(other.token),
@@ -1010,7 +1011,7 @@ test('playlists: create, add/remove works, list, metadata, exist status, edit, l
     data: { name: 'x' },
   });
   expect(byGuest.status()).toBe(403);
-  expect(await byGuest.json()).toEqual({ error: 'guest cannot create playlist' });
+  expect(await byGuest.json()).toEqual({ error: 'guest cannot create playlist', code: 'GUEST_PLAYLIST' });
 
   expectShape(
     await json(
@@ -1039,7 +1040,7 @@ test('registration refuses short names and passwords; a bad token on a protected
   const bad = await request.get('/api/review', { headers: bearer('abc.def.ghi') });
   expect(bad.status()).toBe(401);
   // Every refused token answers docs/product.md §8 text that makes clients drop the session.
-  expect(await bad.json()).toEqual({ error: 'jwt expired' });
+  expect(await bad.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
 });
 
 test('media revalidates by ETag, and the low-quality stream is audio', async ({ request }) => {

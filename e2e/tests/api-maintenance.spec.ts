@@ -50,7 +50,7 @@ test('maintenance: health answers JSON {html}, the API stays usable, then plain 
     const health = await request.get('/api/health');
     expect(health.status()).toBe(503);
     expect(health.headers()['content-type']).toMatch(/^application\/json/);
-    expect(await health.json()).toEqual({ html });
+    expect(await health.json()).toEqual({ html, code: 'MAINTENANCE' });
     // The web app's "force enter" button goes on using the API.
     expect((await request.get('/api/works?pageSize=1')).status()).toBe(200);
   } finally {

@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress.ts';
 
 // `npm run dev` proxies the API to a running server (SASAYAKI_API, default the local one).
 const api = process.env.SASAYAKI_API || 'http://127.0.0.1:8888';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { host: '127.0.0.1', port: 5173, proxy: { '/api': { target: api, changeOrigin: true } } },
   // Old hashed chunks are kept: a page loaded before a rebuild (or a deployment) still finds the
   // lazy chunks its index.html refers to, and a server running during a rebuild never serves a

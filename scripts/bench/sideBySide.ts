@@ -121,7 +121,7 @@ function get(port: number, p: string): Promise<Buffer> {
         res.on('end', () =>
           res.statusCode === 200
             ? resolve(Buffer.concat(chunks))
-            : reject(new Error(`${p}: ${res.statusCode}`)),
+            : reject(new Error(`${p}: ${res.statusCode} ${Buffer.concat(chunks).toString().slice(0, 500)}`)),
         );
       })
       .on('error', reject);

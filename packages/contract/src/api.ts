@@ -10,8 +10,10 @@ const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 export const ErrorBody = Type.Object(
   {
     error: Type.String(),
-    /** A stable name for the failure, on answers that carry one (e.g. `INSUFFICIENT_STORAGE`). */
+    /** The stable name of the failure in the error catalogue (`errors.ts`, e.g. `INSUFFICIENT_STORAGE`). */
     code: Type.Optional(Type.String()),
+    /** The values the message names (`{{max}}` → `params.max`), for a client's own translation. */
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
     details: Type.Optional(Type.Unknown()),
   },
   { $id: 'ErrorBody', description: 'Every failed request answers with this body and a 4xx/5xx status.' },
@@ -43,11 +45,12 @@ export const VaRef = Type.Object({
 export type VaRef = Static<typeof VaRef>;
 
 const TagName = Type.Object({ name: Type.String(), censored: Type.Optional(Type.String()) });
+const TagI18n = Type.Object({ 'en-us': TagName, 'ja-jp': TagName, 'zh-cn': TagName });
 
 export const WorkTag = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  i18n: Type.Object({ 'en-us': TagName, 'ja-jp': TagName, 'zh-cn': TagName }),
+  i18n: TagI18n,
   upvote: Type.Integer(),
   downvote: Type.Integer(),
   voteRank: Type.Integer(),
@@ -217,10 +220,14 @@ export const TrackNodeSchema = Type.Unsafe<TrackNode>(
   ),
 );
 
+/** A circle, tag or voice actor with its number of works (tags add their i18n names). */
 export const EntityCount = Type.Object({
-  id: Type.Union([Type.Integer(), Type.String()]),
+  id: Type.Unsafe<number | string>({ type: ['integer', 'string'] }),
   name: Type.String(),
   count: Type.Integer(),
+  source_id: Type.Optional(Type.String()),
+  /** Tags only: the name in each locale. */
+  i18n: Type.Optional(TagI18n),
 });
 export type EntityCount = Static<typeof EntityCount>;
 

@@ -68,6 +68,8 @@ export const LIMITS = {
   playlistDescription: 500,
   pageSizeMax: 100,
   pageSizeDefault: 20,
+  /** Highest page number of any paginated list. */
+  pageMax: 1_000_000,
   pageSizeOptions: [20, 40, 60, 80, 100],
   seedMax: 99,
   keywordGetMax: 500,
@@ -77,7 +79,41 @@ export const LIMITS = {
   searchTermsMax: 16,
   playlistDropdownPageSize: 12,
   feedbackDetails: 2000,
+  /** Highest work id: RJ, BJ and VJ codes each own 100,000,000 ids (workCode.ts). */
+  workIdMax: 299_999_999,
+  /** Most ids in `localSubtitledWorks`: each is one bound SQL parameter. */
+  localSubtitledWorksMax: 10_000,
+  /** Most playlist ids in `withPlaylistStatus`. */
+  withPlaylistStatusMax: 100,
+  /** Longest playlist id accepted (they are UUIDs). */
+  playlistIdMax: 64,
+  /** Longest review text (characters). */
+  reviewText: 10_000,
+  /** Most works one playlist request adds or removes, and most works in a playlist. */
+  playlistWorksPerRequest: 2000,
+  playlistWorks: 5000,
 } as const;
+
+/** Cover variants: the full image, the store's small one and the 240×240 thumbnail. */
+export const COVER_TYPES = ['main', 'sam', '240x240'] as const;
+export type CoverType = (typeof COVER_TYPES)[number];
+
+/** Listening events the recommender records (POST /api/recommender/feedback). */
+export const RECOMMENDER_EVENTS = [
+  'start',
+  'play5m',
+  'play15m',
+  'play30m',
+  'play60m',
+  'progress30',
+  'progress60',
+  'progress90',
+  'rate',
+  'mark',
+  'like',
+  'dislike',
+] as const;
+export type RecommenderEvent = (typeof RECOMMENDER_EVENTS)[number];
 
 /** Sort orders of the works lists (docs/product.md §9). `rating` is the caller's own rating. */
 export const WORK_ORDERS = [
@@ -94,3 +130,6 @@ export const WORK_ORDERS = [
   'betterRandom',
 ] as const;
 export type WorkOrder = (typeof WORK_ORDERS)[number];
+
+/** The low-quality stream of an audio file (GET /api/media/stream-lq), made with ffmpeg. */
+export const LOW_QUALITY_STREAM = { extension: 'mp3', contentType: 'audio/mpeg', bitrate: '96k' } as const;

@@ -1,6 +1,16 @@
 export * from './api.ts';
 export * from './constants.ts';
 export * from './duration.ts';
+export * from './errors.ts';
+export * from './routes/admin.ts';
+export * from './routes/define.ts';
+export type * from './routes/endpoints.ts';
+export * from './routes/feedback.ts';
+export * from './routes/fields.ts';
+export * from './routes/index.ts';
+export * from './routes/playlists.ts';
+export * from './routes/reviews.ts';
+export * from './routes/votes.ts';
 export * from './search/append.ts';
 export * from './search/filter.ts';
 export * from './search/format.ts';

@@ -267,6 +267,7 @@ describe('validateTerm: reasons a person can act on', () => {
     expect(validateTerm({ type: 'plain', value: ' ', isExclude: false })).toEqual({
       ok: false,
       reason: 'A search term is empty',
+      error: { code: 'SEARCH_TERM_EMPTY' },
     });
   });
 

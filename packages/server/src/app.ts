@@ -1,10 +1,8 @@
 /**
  * Builds the Fastify application: error shape, OpenAPI, API routes and the web app's files.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@sasayaki/contract';
@@ -13,13 +11,23 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
 import { runForRequest } from './db/requestScope.ts';
-import { HttpError, insufficientStorage, isDiskFull, RETRY_AFTER_SECONDS, unavailableFor } from './errors.ts';
+import {
+  clientError,
+  fail,
+  HttpError,
+  insufficientStorage,
+  isDiskFull,
+  RETRY_AFTER_SECONDS,
+  sendError,
+  unavailableFor,
+} from './errors.ts';
 import { refuseNulCharacters } from './inputText.ts';
 import { requestLogView } from './logging.ts';
 import { checkNumericParams } from './numericParams.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
 import { Library } from './storage/library.ts';
+import { registerWebFiles } from './webFiles.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,11 +40,13 @@ export interface BuildOptions {
   db: Db;
   /** Fastify logger setting; tests pass false, or options (a stream) to read the lines. */
   logger?: false | Record<string, unknown>;
+  /** The built web app's folder; default packages/web/dist. */
+  webDist?: string;
 }
 
 export const WEB_DIST = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, webDist }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       logger === false ? false : { level: config.logLevel, ...logger, serializers: { req: requestLogView } },
@@ -51,9 +61,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     },
     // Errors raised before routing (malformed escapes, over-long parameters) keep our `{error}` shape.
     frameworkErrors: (err, _req, reply) => {
-      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      const hint = status === 414 ? ' (send long search keywords with POST /api/search/)' : '';
-      return (reply as FastifyReply).code(status).send({ error: `${err.message}${hint}` });
+      const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL_TOO_LONG' : 'BAD_REQUEST';
+      return sendError(reply as FastifyReply, fail(code, { reason: err.message }));
     },
   });
   app.decorate('ctx', { config, db, library: new Library(config.libraryRoots), log: app.log });
@@ -80,18 +89,17 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
           req.log.warn({ err }, 'database unavailable');
           reply.header('retry-after', String(RETRY_AFTER_SECONDS));
         }
-        return reply.code(known.statusCode).send({
-          error: known.message,
-          ...(known.code ? { code: known.code } : {}),
-          ...(known.details ? { details: known.details } : {}),
-        });
+        return sendError(reply, known);
       }
       if (err.validation) {
-        return reply.code(400).send({ error: `Invalid request: ${err.message}`, details: err.validation });
+        return sendError(reply, fail('INVALID_REQUEST', { reason: err.message }).withDetails(err.validation));
       }
       const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
-      if (status === 500) req.log.error({ err }, 'request failed');
-      return reply.code(status).send({ error: status === 500 ? 'Internal server error' : err.message });
+      if (status === 500) {
+        req.log.error({ err }, 'request failed');
+        return sendError(reply, fail('INTERNAL'));
+      }
+      return sendError(reply, clientError(status, err.message));
     },
   );
 
@@ -112,35 +120,6 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
 
   await registerRoutes(app);
 
-  app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
-      return reply.code(404).send({ error: `Not found: ${req.method} ${req.url.split('?')[0]}` });
-    }
-    // A web asset built after the server started (the static file list is read at start) is
-    // served by name; a missing asset is a 404, never index.html (a module script would fail).
-    const url = req.url.split('?')[0]!;
-    if (url.startsWith('/assets/')) {
-      const name = path.basename(url);
-      if (fs.existsSync(path.join(WEB_DIST, 'assets', name)))
-        return reply.sendFile(`assets/${name}`, WEB_DIST);
-      return reply.code(404).send({ error: `Not found: ${req.method} ${url}` });
-    }
-    // Client-side routes of the single-page app all load index.html.
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', WEB_DIST, { maxAge: 0 });
-  });
-  if (fs.existsSync(WEB_DIST)) {
-    await app.register(fastifyStatic, {
-      root: WEB_DIST,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-      cacheControl: false,
-      setHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
-        // Hashed assets never change; index.html must always be fresh.
-        const immutable = file.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  await registerWebFiles(app, webDist ?? WEB_DIST);
   return app;
 }

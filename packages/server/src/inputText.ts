@@ -3,7 +3,7 @@
  * statement) and no name, keyword or review needs it. Refused before any work, on both databases.
  */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { fail } from './errors.ts';
 
 function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -15,6 +15,6 @@ function holdsNul(value: unknown, depth = 0): boolean {
 /** A preValidation hook: a 400 when the query string, path or JSON body holds a NUL character. */
 export async function refuseNulCharacters(req: FastifyRequest): Promise<void> {
   if (holdsNul(req.query) || holdsNul(req.params) || holdsNul(req.body)) {
-    throw new HttpError(400, 'Text may not contain the NUL character (U+0000)', undefined, 'NUL_CHARACTER');
+    throw fail('NUL_CHARACTER');
   }
 }

@@ -8,7 +8,7 @@
  * field whose route schema says `type: 'integer'`, with the schema's minimum and maximum.
  */
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './errors.ts';
+import { fail } from './errors.ts';
 
 export const INT32_MAX = 2_147_483_647;
 
@@ -22,8 +22,7 @@ export function plainInteger(raw: unknown): number | null {
   return Number.isSafeInteger(n) ? n : null;
 }
 
-export const badNumber = (name: string, min: number, max: number) =>
-  new HttpError(400, `${name} must be a whole number from ${min} to ${max}`, undefined, 'BAD_NUMBER');
+export const badNumber = (name: string, min: number, max: number) => fail('BAD_NUMBER', { name, min, max });
 
 /** `raw` as a whole number in [min, max], or a 400 naming the field and its range. */
 export function integerParam(raw: unknown, name: string, min = -INT32_MAX, max = INT32_MAX): number {

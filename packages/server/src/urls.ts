@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
-import { HttpError } from './errors.ts';
+import { fail } from './errors.ts';
 
 // A host name, IPv4 or bracketed IPv6 address, with an optional port.
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{0,63}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
@@ -14,7 +14,7 @@ export function publicBase(config: Config, req: FastifyRequest): string {
   if (config.publicUrl) return config.publicUrl;
   const host = req.headers.host ?? '';
   if (!HOST.test(host)) {
-    throw new HttpError(400, 'The Host header is not a valid host name', undefined, 'BAD_HOST');
+    throw fail('BAD_HOST');
   }
   return `${req.protocol === 'https' ? 'https' : 'http'}://${host}`;
 }

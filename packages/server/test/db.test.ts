@@ -15,6 +15,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         '002_user_name_key',
         '003_feedback',
         '004_catalogue_generation',
+        '005_login_limits',
       ]);
       const tables = [
         'works',

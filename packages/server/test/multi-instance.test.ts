@@ -140,7 +140,7 @@ describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
       payload: { name, password: 'x-pass1' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'user name already taken' });
+    expect(again.json()).toEqual({ error: 'user name already taken', code: 'NAME_TAKEN' });
   });
 
   it('the built-in guest signs in on both instances with tokens valid on both', async () => {
@@ -164,7 +164,7 @@ describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
     for (const r of answers.filter((x) => x.statusCode === 409)) {
-      expect(r.json()).toEqual({ error: 'user name already taken' });
+      expect(r.json()).toEqual({ error: 'user name already taken', code: 'NAME_TAKEN' });
     }
     const rows = await a.db.db.selectFrom('users').select('id').where('name', '=', name).execute();
     expect(rows).toHaveLength(1);
@@ -186,7 +186,7 @@ describe.skipIf(!pgAvailable)('two instances on one PostgreSQL schema', () => {
     });
     const stale = await b.app.inject({ url: '/api/review', headers: auth(token) });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ error: 'jwt expired' });
+    expect(stale.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
     await call(b.app, { url: '/api/review', headers: auth(changed.token) });
     await loginOn(b.app, name, 'second-pass');
   });
@@ -587,7 +587,7 @@ describe.skipIf(!pgAvailable)('two instances sharing one library and one schema'
       await put('/api/admin/maintenance', { html: '<p>メンテナンス</p>' });
       const health = await b.app.inject({ url: '/api/health' });
       expect(health.statusCode).toBe(503);
-      expect(health.json()).toEqual({ html: '<p>メンテナンス</p>' });
+      expect(health.json()).toEqual({ html: '<p>メンテナンス</p>', code: 'MAINTENANCE' });
       await put('/api/admin/registration', { enabled: false });
       expect((await b.app.inject({ url: '/api/auth/reg' })).json()).toEqual({ reg: false });
       const reg = await b.app.inject({

@@ -48,11 +48,12 @@ describe('health gate', () => {
     mode = 'maintenance';
     useSettings.getState().set({ apiBaseUrl: base });
     render(<HealthGate>app content</HealthGate>);
-    expect(await screen.findByText('Back at 10:00')).toBeInTheDocument();
+    // The screen is a chunk of its own: it may take a moment to arrive.
+    expect(await screen.findByText('Back at 10:00', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByText('app content')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Force enter' }));
     expect(screen.getByText('app content')).toBeInTheDocument();
-  });
+  }, 30_000);
 
   it('shows the bilingual network-error screen with an endpoint selector when unreachable', async () => {
     const closed = createServer();
@@ -61,10 +62,11 @@ describe('health gate', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     useSettings.getState().set({ apiBaseUrl: `http://127.0.0.1:${port}` });
     render(<HealthGate>app content</HealthGate>);
-    expect(await screen.findByTestId('network-error')).toBeInTheDocument();
+    expect(await screen.findByLabelText('API', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('network-error')).toBeInTheDocument();
     expect(screen.getByText(/Cannot connect to server/)).toBeInTheDocument();
     expect(screen.getByText(/无法连接服务器/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reload/ })).toBeInTheDocument();
     expect(screen.getByLabelText('API')).toBeInTheDocument();
-  });
+  }, 30_000);
 });

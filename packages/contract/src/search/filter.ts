@@ -5,6 +5,7 @@
  * 400 message).
  */
 import type { AgeCategory, LanguageCode } from '../constants.ts';
+import { type ErrorArgs, type ErrorCode, type ErrorParamValue, errorMessage } from '../errors.ts';
 import { parseWorkIdParam } from '../workCode.ts';
 import { formatTerm } from './format.ts';
 import type { SearchTerm } from './types.ts';
@@ -28,13 +29,23 @@ export type SearchFilter =
   /** Has an edition in this language. */
   | { kind: 'lang'; lang: LanguageCode; exclude: boolean };
 
-/** `filter` is null for a partial term: the search box is still being typed, nothing to search yet. */
-export type CompiledTerm = { ok: true; filter: SearchFilter | null } | { ok: false; reason: string };
+/**
+ * `filter` is null for a partial term: the search box is still being typed, nothing to search yet.
+ * A term that cannot be searched names its error (the catalogue's code) and the message in words.
+ */
+export type CompiledTerm =
+  | { ok: true; filter: SearchFilter | null }
+  | { ok: false; reason: string; error: SearchTermError };
 
-const NAMESPACE_HELP = 'tag, tagw, circle, va, rate, price, sell, age, duration, lang (short: t, c, v, d)';
+type SearchTermCode = Extract<ErrorCode, `SEARCH_${string}`>;
+export type SearchTermError = { code: SearchTermCode; params?: Record<string, ErrorParamValue> };
+
 const WORK_CODE = /^(RJ|VJ|BJ)\d{6,8}$/i;
 
-const fail = (reason: string): CompiledTerm => ({ ok: false, reason });
+function fail<C extends SearchTermCode>(code: C, ...args: ErrorArgs<C>): CompiledTerm {
+  const params = args[0] as Record<string, ErrorParamValue> | undefined;
+  return { ok: false, reason: errorMessage(code, ...args), error: params ? { code, params } : { code } };
+}
 const pass = (filter: SearchFilter): CompiledTerm => ({ ok: true, filter });
 
 function range(term: SearchTerm, field: RangeField, value: number): CompiledTerm {
@@ -44,14 +55,12 @@ function range(term: SearchTerm, field: RangeField, value: number): CompiledTerm
 function number(
   term: SearchTerm,
   field: RangeField,
-  what: string,
-  example: string,
+  code: 'SEARCH_TERM_RATE' | 'SEARCH_TERM_SELL' | 'SEARCH_TERM_PRICE',
   max?: number,
 ): CompiledTerm {
   const n = parseNumberValue(term.value);
   if (n === null || (max !== undefined && n > max) || (max === undefined && !Number.isInteger(n))) {
-    const expected = max === undefined ? 'a whole number' : `a number from 0 to ${max}`;
-    return fail(`Search term ${formatTerm(term)}: ${what} must be ${expected}, e.g. ${example}`);
+    return fail(code, { term: formatTerm(term) });
   }
   return range(term, field, n);
 }
@@ -65,14 +74,14 @@ export function compileTerm(term: SearchTerm): CompiledTerm {
   const value = term.value.trim();
   if (term.type === 'partialNamespace' || term.type === 'partialValue') return { ok: true, filter: null };
   if (term.type === 'plain') {
-    if (value === '') return fail('A search term is empty');
+    if (value === '') return fail('SEARCH_TERM_EMPTY');
     if (WORK_CODE.test(value)) return pass({ kind: 'work', id: parseWorkIdParam(value)!, exclude });
     return pass({ kind: 'text', text: value, exclude });
   }
   const ns = term.namespace ?? '';
   const shown = formatTerm(term);
   if (value === '' && ns !== '') {
-    return fail(`Search term ${shown} has no value: write it as $${ns}:VALUE$`);
+    return fail('SEARCH_TERM_NO_VALUE', { term: shown, namespace: ns });
   }
   switch (ns) {
     case 'tag':
@@ -82,36 +91,32 @@ export function compileTerm(term: SearchTerm): CompiledTerm {
     case 'va':
       return pass({ kind: ns, name: value, exclude });
     case 'rate':
-      return number(term, 'rate_average_2dp', 'the rating', '$rate:4.5$', 5);
+      return number(term, 'rate_average_2dp', 'SEARCH_TERM_RATE', 5);
     case 'sell':
-      return number(term, 'dl_count', 'the sales count', '$sell:1000$');
+      return number(term, 'dl_count', 'SEARCH_TERM_SELL');
     case 'price':
-      return number(term, 'price', 'the price in JPY', '$price:500$');
+      return number(term, 'price', 'SEARCH_TERM_PRICE');
     case 'duration': {
       const seconds = parseDurationValue(value);
       if (seconds === null) {
-        return fail(
-          `Search term ${shown}: the duration must look like 30m, 1.2h, 90s or 1h30m (a bare number is minutes)`,
-        );
+        return fail('SEARCH_TERM_DURATION', { term: shown });
       }
       return range(term, 'duration', seconds);
     }
     case 'age': {
       const age = parseAgeValue(value);
-      if (age === null) return fail(`Search term ${shown}: the age must be general, r15 or adult`);
+      if (age === null) return fail('SEARCH_TERM_AGE', { term: shown });
       return pass({ kind: 'age', age, exclude });
     }
     case 'lang': {
       const lang = parseLanguageValue(value);
       if (lang === null) {
-        return fail(
-          `Search term ${shown}: the language must be one of JPN, ENG, CHI_HANS, CHI_HANT, CHI, KO_KR, SPA, ITA, GER, FRE`,
-        );
+        return fail('SEARCH_TERM_LANG', { term: shown });
       }
       return pass({ kind: 'lang', lang, exclude });
     }
     default:
-      return fail(`Unknown search namespace "${ns}" in ${shown}: use one of ${NAMESPACE_HELP}`);
+      return fail('SEARCH_NAMESPACE_UNKNOWN', { namespace: ns, term: shown });
   }
 }
 

@@ -12,9 +12,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
-import { RATE_LIMITED, WindowLimiter } from '../services/rateLimit.ts';
+import { fail, sendError } from '../errors.ts';
+import { findTokenHolder } from '../repositories/users.ts';
+import { WindowLimiter } from '../services/rateLimit.ts';
 import { ensureBuiltinAccounts, groupOf } from '../services/users.ts';
-import { JWT_EXPIRED, signToken, TokenError, verifyToken } from './jwt.ts';
+import { signToken, TokenError, verifyToken } from './jwt.ts';
 import { mediaCookieToken } from './mediaCookie.ts';
 import { ANONYMOUS } from './principal.ts';
 import { loadJwtSecret } from './secret.ts';
@@ -28,8 +30,8 @@ declare module 'fastify' {
     auth: AuthService;
   }
   interface FastifyRequest {
-    /** Why the presented token was refused (always `jwt expired`); null when none was refused. */
-    authError: string | null;
+    /** The catalogue code of a refused token, null when there was none or it was good. */
+    authError: 'JWT_EXPIRED' | null;
   }
 }
 
@@ -69,17 +71,13 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       if (!(err instanceof TokenError)) throw err;
       // Expired, forged or signed with an older secret: to the web app all of these are an ended
       // session, and `jwt expired` is the message that makes it clear the token and ask to log in.
-      req.authError = JWT_EXPIRED;
+      req.authError = 'JWT_EXPIRED';
       return;
     }
-    const user = await db.db
-      .selectFrom('users')
-      .select(['id', 'name', 'grp', 'token_version'])
-      .where('id', '=', claims.sub)
-      .executeTakeFirst();
+    const user = await findTokenHolder(db.db, claims.sub);
     if (!user || user.token_version !== claims.tv) {
       // Password changed or account deleted: to the web app this is an ended session.
-      req.authError = JWT_EXPIRED;
+      req.authError = 'JWT_EXPIRED';
       return;
     }
     req.principal = { kind: 'account', id: user.id, name: user.name, group: groupOf(user) };
@@ -87,7 +85,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       const r = guestLimiter.hit(`guest:${user.id}:${req.ip}`);
       if (!r.allowed) {
         reply.header('retry-after', String(r.retryAfter));
-        return reply.code(429).send({ error: RATE_LIMITED });
+        return sendError(reply, fail('RATE_LIMITED'));
       }
     }
   });

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, paths } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { settingOrInsert } from '../repositories/settings.ts';
 
 const SETTING_KEY = 'jwt_secret';
 
@@ -36,17 +37,7 @@ function fileSecret(file: string): string {
 }
 
 async function settingSecret(db: Db): Promise<string> {
-  await db.db
-    .insertInto('settings')
-    .values({ key: SETTING_KEY, value: fresh() })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db.db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SETTING_KEY)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  return settingOrInsert(db.db, SETTING_KEY, fresh());
 }
 
 export async function loadJwtSecret(config: Config, db: Db): Promise<string> {

@@ -392,12 +392,37 @@ function catalogueGeneration(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Sign-in limit counters shared by every instance on PostgreSQL (services/loginLimitStore.ts).
+ * SQLite is one process and keeps them in memory: no table there.
+ */
+function loginLimits(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== 'postgres') return;
+      await db.schema
+        .createTable('login_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('window_end', 'bigint', (c) => c.notNull())
+        .addColumn('next_try_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('login_limits_window_end')
+        .on('login_limits')
+        .column('window_end')
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001_initial': initial(dialect),
     '002_user_name_key': userNameKey,
     '003_feedback': feedback(dialect),
     '004_catalogue_generation': catalogueGeneration(dialect),
+    '005_login_limits': loginLimits(dialect),
   };
 }
 

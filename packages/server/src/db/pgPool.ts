@@ -106,6 +106,6 @@ export function resilientPool(opts: PgPoolOptions): PostgresPool {
 /** The request's client went away before its query ran: nobody reads the answer (499, as nginx logs it). */
 export class RequestGoneError extends HttpError {
   constructor() {
-    super(499, 'The client closed the request', undefined, 'CLIENT_CLOSED_REQUEST');
+    super('CLIENT_CLOSED_REQUEST');
   }
 }

@@ -253,5 +253,6 @@ export type NewWork = Insertable<WorksTable>;
 export type WorkUpdate = Updateable<WorksTable>;
 export type FileRow = Selectable<FilesTable>;
 export type UserRow = Selectable<UsersTable>;
+export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 export type PlaylistRow = Selectable<PlaylistsTable>;
 export type TagRow = Selectable<TagsTable>;

@@ -14,9 +14,29 @@
  * The ranked ids then go through catalogue `listWorks` (keyword, subtitle, pagination, the
  * caller's fields), so every list has the one Work shape.
  */
-import { sql } from 'kysely';
+import { RECOMMENDER_EVENTS, type RecommenderEvent } from '@sasayaki/contract';
 import type { Db } from '../db/connect.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { fail } from '../errors.ts';
+import {
+  bestKnownWorks,
+  countWorks,
+  dailyEventWeights,
+  dailyPlaylistAdds,
+  dailyReviews,
+  eventsOf,
+  featureRows,
+  insertEvent,
+  playlistAddHistory,
+  recommenderUuidOf,
+  reviewHistory,
+  subjectsOfWorks,
+  tagWorkCounts,
+  worksByTagWeight,
+  worksOfCircles,
+  worksOfSubjects,
+  worksOfVas,
+} from '../repositories/recommender.ts';
+import { workExists } from '../repositories/works.ts';
 
 export const HALF_LIFE_DAYS = 14;
 export const WINDOW_DAYS = 120;
@@ -25,7 +45,7 @@ export const CANDIDATES = 500;
 const DAY = 86_400_000;
 
 /** Feedback types the player and the app send, with their weight in the scores. */
-export const FEEDBACK_WEIGHTS: Record<string, number> = {
+export const FEEDBACK_WEIGHTS: Record<RecommenderEvent, number> = {
   start: 1,
   play5m: 1,
   play15m: 1.5,
@@ -39,7 +59,7 @@ export const FEEDBACK_WEIGHTS: Record<string, number> = {
   like: 3,
   dislike: -3,
 };
-export const FEEDBACK_TYPES = Object.keys(FEEDBACK_WEIGHTS);
+export const FEEDBACK_TYPES = RECOMMENDER_EVENTS;
 /** Events that say the listener finished the work. */
 const FINISHED_EVENTS = ['progress90'];
 const FINISHED_PROGRESS = ['listened', 'replay'];
@@ -64,21 +84,17 @@ export async function recordFeedback(
   db: Db,
   event: { type: string; subject: string; userId: number | null; workId: number },
 ): Promise<void> {
-  const weight = FEEDBACK_WEIGHTS[event.type];
-  if (weight === undefined) throw badRequest(`type must be one of ${FEEDBACK_TYPES.join(', ')}`);
-  const work = await db.db.selectFrom('works').select('id').where('id', '=', event.workId).executeTakeFirst();
-  if (!work) throw badRequest('itemId is not a work of this library');
-  await db.db
-    .insertInto('recommender_events')
-    .values({
-      subject: event.subject,
-      user_id: event.userId,
-      work_id: event.workId,
-      type: event.type,
-      weight,
-      created_at: Date.now(),
-    })
-    .execute();
+  const weight = FEEDBACK_WEIGHTS[event.type as RecommenderEvent];
+  if (weight === undefined) throw fail('RECOMMENDER_EVENT_INVALID', { types: FEEDBACK_TYPES.join(', ') });
+  if (!(await workExists(db.db, event.workId))) throw fail('RECOMMENDER_ITEM_UNKNOWN');
+  await insertEvent(db.db, {
+    subject: event.subject,
+    user_id: event.userId,
+    work_id: event.workId,
+    type: event.type,
+    weight,
+    created_at: Date.now(),
+  });
 }
 
 /** Decayed popularity of every work with recent activity. */
@@ -86,37 +102,9 @@ export async function popularityScores(db: Db, now = Date.now()): Promise<Map<nu
   const since = now - WINDOW_DAYS * DAY;
   const scores = new Map<number, number>();
   const [events, reviews, adds] = await Promise.all([
-    db.db
-      .selectFrom('recommender_events')
-      .select((eb) => [
-        'work_id',
-        eb(eb.ref('created_at'), '/', DAY).as('day'),
-        eb.fn.sum<number>('weight').as('w'),
-      ])
-      .where('created_at', '>', since)
-      .groupBy(['work_id', 'day'])
-      .execute(),
-    db.db
-      .selectFrom('reviews')
-      .select((eb) => [
-        'work_id',
-        eb(eb.ref('updated_at'), '/', DAY).as('day'),
-        eb.fn.countAll<number>().as('n'),
-        eb.fn.sum<number>(eb.fn.coalesce('rating', eb.val(3))).as('stars'),
-      ])
-      .where('updated_at', '>', since)
-      .groupBy(['work_id', 'day'])
-      .execute(),
-    db.db
-      .selectFrom('playlist_works')
-      .select((eb) => [
-        'work_id',
-        eb(eb.ref('added_at'), '/', DAY).as('day'),
-        eb.fn.countAll<number>().as('n'),
-      ])
-      .where('added_at', '>', since)
-      .groupBy(['work_id', 'day'])
-      .execute(),
+    dailyEventWeights(db.db, since, DAY),
+    dailyReviews(db.db, since, DAY),
+    dailyPlaylistAdds(db.db, since, DAY),
   ]);
   const age = (day: unknown) => now - Math.floor(Number(day)) * DAY;
   for (const e of events) addTo(scores, e.work_id, Number(e.w) * decay(age(e.day)));
@@ -139,16 +127,9 @@ export const COLD_START_FILL = 100;
 export async function popularIds(db: Db): Promise<number[]> {
   const ids = ranked(await popularityScores(db));
   if (ids.length >= COLD_START_FILL) return ids;
-  const fill = await db.db
-    .selectFrom('works')
-    .select('id')
-    .orderBy('rate_count', 'desc')
-    .orderBy('dl_count', 'desc')
-    .orderBy('id', 'desc')
-    .limit(COLD_START_FILL)
-    .execute();
+  const fill = await bestKnownWorks(db.db, COLD_START_FILL);
   const seen = new Set(ids);
-  for (const r of fill) if (!seen.has(r.id) && ids.length < COLD_START_FILL) ids.push(r.id);
+  for (const id of fill) if (!seen.has(id) && ids.length < COLD_START_FILL) ids.push(id);
   return ids;
 }
 
@@ -161,16 +142,7 @@ interface Features {
 async function featuresOf(db: Db, ids: number[]): Promise<Features> {
   const f: Features = { tags: new Map(), vas: new Map(), circle: new Map() };
   if (!ids.length) return f;
-  const [tags, vas, works] = await Promise.all([
-    db.db
-      .selectFrom('work_tags')
-      .select(['work_id', 'tag_id'])
-      .where('work_id', 'in', ids)
-      .where('vote_status', '!=', 2)
-      .execute(),
-    db.db.selectFrom('work_vas').select(['work_id', 'va_id']).where('work_id', 'in', ids).execute(),
-    db.db.selectFrom('works').select(['id', 'circle_id']).where('id', 'in', ids).execute(),
-  ]);
+  const [tags, vas, works] = await featureRows(db.db, ids);
   for (const t of tags) f.tags.set(t.work_id, [...(f.tags.get(t.work_id) ?? []), t.tag_id]);
   for (const v of vas) f.vas.set(v.work_id, [...(f.vas.get(v.work_id) ?? []), v.va_id]);
   for (const w of works) f.circle.set(w.id, w.circle_id);
@@ -208,57 +180,20 @@ async function scoreByProfile(db: Db, profile: Profile): Promise<Map<number, num
   const vaIds = strongest(profile.vas);
   const circleIds = strongest(profile.circles);
   const [tagCounts, vaRows, circleRows, total] = await Promise.all([
-    tagIds.length
-      ? db.db
-          .selectFrom('work_tags')
-          .select((eb) => ['tag_id', eb.fn.countAll<number>().as('n')])
-          .where('tag_id', 'in', tagIds)
-          .groupBy('tag_id')
-          .execute()
-      : [],
-    vaIds.length
-      ? db.db
-          .selectFrom('work_vas')
-          .select(['work_id', 'va_id'])
-          .where('va_id', 'in', vaIds)
-          .limit(20_000)
-          .execute()
-      : [],
-    circleIds.length
-      ? db.db
-          .selectFrom('works')
-          .select(['id', 'circle_id'])
-          .where('circle_id', 'in', circleIds)
-          .limit(20_000)
-          .execute()
-      : [],
-    db.db
-      .selectFrom('works')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    tagIds.length ? tagWorkCounts(db.db, tagIds) : [],
+    vaIds.length ? worksOfVas(db.db, vaIds, 20_000) : [],
+    circleIds.length ? worksOfCircles(db.db, circleIds, 20_000) : [],
+    countWorks(db.db),
   ]);
   if (tagIds.length) {
-    const n = Math.max(1, Number(total.n));
+    const n = Math.max(1, total);
     const weightOf = new Map(
       tagCounts.map((c) => [
         c.tag_id,
         TAG_WEIGHT * (profile.tags.get(c.tag_id) ?? 0) * Math.log(1 + n / Math.max(1, Number(c.n))),
       ]),
     );
-    // Summed in SQL, best first: a common tag can be on most of a large catalogue.
-    const score = sql<number>`sum(case ${sql.join(
-      tagIds.map((t) => sql`when tag_id = ${t} then cast(${weightOf.get(t) ?? 0} as double precision)`),
-      sql` `,
-    )} else 0 end)`;
-    const rows = await db.db
-      .selectFrom('work_tags')
-      .select(['work_id', score.as('s')])
-      .where('tag_id', 'in', tagIds)
-      .where('vote_status', '!=', 2)
-      .groupBy('work_id')
-      .orderBy('s', 'desc')
-      .limit(TAG_CANDIDATES)
-      .execute();
+    const rows = await worksByTagWeight(db.db, tagIds, weightOf, TAG_CANDIDATES);
     for (const r of rows) addTo(scores, r.work_id, Number(r.s));
   }
   for (const r of vaRows) addTo(scores, r.work_id, VA_WEIGHT * (profile.vas.get(r.va_id) ?? 0));
@@ -293,29 +228,16 @@ async function coListening(
 ): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
   if (!workIds.length) return scores;
-  let sq = db.db
-    .selectFrom('recommender_events')
-    .select('subject')
-    .distinct()
-    .where('work_id', 'in', workIds);
-  if (excludeSubjects.length) sq = sq.where('subject', 'not in', excludeSubjects);
-  const subjects = (await sq.limit(1000).execute()).map((r) => r.subject);
+  const subjects = await subjectsOfWorks(db.db, workIds, excludeSubjects, 1000);
   if (!subjects.length) return scores;
-  const rows = await db.db
-    .selectFrom('recommender_events')
-    .select((eb) => ['work_id', eb.fn.count<number>('subject').distinct().as('n')])
-    .where('subject', 'in', subjects)
-    .where('work_id', 'not in', workIds)
-    .groupBy('work_id')
-    .execute();
+  const rows = await worksOfSubjects(db.db, subjects, workIds);
   for (const r of rows) scores.set(r.work_id, CO_LISTEN_WEIGHT * Math.log2(1 + Number(r.n)));
   return scores;
 }
 
 /** Works most like one work: shared tags, voice actors, circle and co-listening. */
 export async function neighbourIds(db: Db, itemId: number): Promise<number[]> {
-  const work = await db.db.selectFrom('works').select('id').where('id', '=', itemId).executeTakeFirst();
-  if (!work) throw notFound('Work not found');
+  if (!(await workExists(db.db, itemId))) throw fail('WORK_NOT_FOUND');
   const f = await featuresOf(db, [itemId]);
   const profile = profileOf(new Map([[itemId, 1]]), f);
   const [byProfile, co] = await Promise.all([scoreByProfile(db, profile), coListening(db, [itemId], [])]);
@@ -336,41 +258,19 @@ async function historyOf(db: Db, who: Listener, now = Date.now()) {
   const subjects: string[] = [];
   if (who.subject) subjects.push(who.subject);
   if (who.userId !== null) {
-    const u = await db.db
-      .selectFrom('users')
-      .select('recommender_uuid')
-      .where('id', '=', who.userId)
-      .executeTakeFirst();
-    if (u && !subjects.includes(u.recommender_uuid)) subjects.push(u.recommender_uuid);
+    const uuid = await recommenderUuidOf(db.db, who.userId);
+    if (uuid !== undefined && !subjects.includes(uuid)) subjects.push(uuid);
   }
-  let eq = db.db.selectFrom('recommender_events').select(['work_id', 'type', 'weight', 'created_at']);
-  eq = eq.where((eb) => {
-    const ors = [];
-    if (subjects.length) ors.push(eb('subject', 'in', subjects));
-    if (who.userId !== null) ors.push(eb('user_id', '=', who.userId));
-    return ors.length ? eb.or(ors) : eb.val(false);
-  });
   const events =
-    subjects.length || who.userId !== null
-      ? await eq.orderBy('created_at', 'desc').limit(2000).execute()
-      : [];
+    subjects.length || who.userId !== null ? await eventsOf(db.db, subjects, who.userId, 2000) : [];
   for (const e of events) {
     addTo(history, e.work_id, Math.max(0, Number(e.weight)) * decay(now - Number(e.created_at)));
     if (FINISHED_EVENTS.includes(e.type)) finished.add(e.work_id);
   }
   if (who.userId !== null) {
     const [reviews, adds] = await Promise.all([
-      db.db
-        .selectFrom('reviews')
-        .select(['work_id', 'rating', 'progress', 'updated_at'])
-        .where('user_id', '=', who.userId)
-        .execute(),
-      db.db
-        .selectFrom('playlist_works as pw')
-        .innerJoin('playlists as p', 'p.id', 'pw.playlist_id')
-        .select(['pw.work_id', 'pw.added_at'])
-        .where('p.user_id', '=', who.userId)
-        .execute(),
+      reviewHistory(db.db, who.userId),
+      playlistAddHistory(db.db, who.userId),
     ]);
     for (const r of reviews) {
       const w = REVIEW_BASE_WEIGHT + (r.rating === null ? 0 : (r.rating - 3) / 2) * 2;

@@ -4,37 +4,22 @@
  * This server never asks anyone for newer releases, so it reports none, and it keeps no upgrade
  * lock: a rescan is never required after an update.
  */
-import { APP_VERSION, SharedConfigAnswer, VersionAnswer } from '@sasayaki/contract';
+import { APP_VERSION, ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { route } from './route.ts';
 
 export const serverInfoRoutes: FastifyPluginAsync = async (app) => {
   const { config } = app.ctx;
-  app.get(
-    '/api/config/shared',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Player settings shared by every client: seek steps in seconds',
-        response: { 200: SharedConfigAnswer },
-      },
-    },
-    (): SharedConfigAnswer => ({
+  route(app, ROUTES.server.sharedConfig, function sharedConfig() {
+    return {
       sharedConfig: {
         rewindSeekTime: config.rewindSeekSeconds,
         forwardSeekTime: config.forwardSeekSeconds,
       },
-    }),
-  );
-  app.get(
-    '/api/version',
-    {
-      schema: {
-        tags: ['health'],
-        summary: 'Version of the server; never reports an update or a pending rescan',
-        response: { 200: VersionAnswer },
-      },
-    },
-    (): VersionAnswer => ({
+    };
+  });
+  route(app, ROUTES.server.version, function version() {
+    return {
       current: APP_VERSION,
       latest_stable: APP_VERSION,
       latest_release: APP_VERSION,
@@ -42,6 +27,6 @@ export const serverInfoRoutes: FastifyPluginAsync = async (app) => {
       notifyUser: false,
       lockFileExists: false,
       lockReason: null,
-    }),
-  );
+    };
+  });
 };

@@ -7,12 +7,29 @@ import type { User } from '@sasayaki/contract';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { deleteReviewsOfUser, reviewedWorksOfUser } from '../repositories/reviews.ts';
+import {
+  deleteUserById,
+  findUserIdByEmail,
+  findUserRowByEmail,
+  findUserRowByName,
+  updateEmail,
+  updatePasswordById,
+} from '../repositories/users.ts';
+import {
+  claimAttempt,
+  deleteCode,
+  deleteExpiredCodes,
+  deleteOpenCodes,
+  insertCode,
+  useCode,
+} from '../repositories/verifications.ts';
+import { deleteVotesOfUser, votedWorkTagsOfUser } from '../repositories/votes.ts';
 import { sendMail } from './mail.ts';
 import { refreshWorkRating } from './reviews.ts';
 import { getSetting } from './settings.ts';
 import {
-  ACCOUNT_MESSAGES,
   createUser,
   findUserById,
   findUserByName,
@@ -25,21 +42,6 @@ import {
   verifyPassword,
 } from './users.ts';
 import { recount } from './votes.ts';
-
-export const ACCOUNTS_MESSAGES = {
-  badLogin: 'incorrect name or password',
-  registrationClosed: 'registration is closed',
-  wrongPassword: 'current password is incorrect',
-  mustUnlink: 'must unlink email first',
-  emailTaken: 'email already linked to another user',
-  notVerified: 'not verified yet',
-  verifyExpired: 'verify id expired',
-  userNotFound: ACCOUNT_MESSAGES.userNotFound,
-  mustBindEmail: 'must bind email first',
-  guestPassword: 'guest cannot change password',
-  badEmail: 'Please enter a valid email address.',
-  noEmail: 'no email is linked',
-} as const;
 
 /** A code is valid this long and for this many wrong tries. */
 export const VERIFY_TTL_MS = 15 * 60_000;
@@ -71,10 +73,10 @@ export async function login(db: Db, name: string, password: string): Promise<Use
   if (!row) {
     // Hash anyway when the name is unknown so timing does not reveal which names exist.
     await hashPassword(password);
-    throw unauthorized(ACCOUNTS_MESSAGES.badLogin);
+    throw fail('BAD_LOGIN');
   }
   const ok = await verifyPassword(row.password_hash, password);
-  if (!ok) throw unauthorized(ACCOUNTS_MESSAGES.badLogin);
+  if (!ok) throw fail('BAD_LOGIN');
   return row;
 }
 
@@ -83,7 +85,7 @@ export async function register(
   config: Config,
   input: { name: string; password: string; recommenderUuid?: string },
 ): Promise<UserRow> {
-  if (!(await registrationEnabled(db, config))) throw forbidden(ACCOUNTS_MESSAGES.registrationClosed);
+  if (!(await registrationEnabled(db, config))) throw fail('REGISTRATION_CLOSED');
   validateNewName(input.name);
   validatePassword(input.password);
   return createUser(db, {
@@ -96,7 +98,7 @@ export async function register(
 
 async function mustFind(db: Db, userId: number): Promise<UserRow> {
   const row = await findUserById(db, userId);
-  if (!row) throw notFound(ACCOUNTS_MESSAGES.userNotFound);
+  if (!row) throw fail('USER_NOT_FOUND');
   return row;
 }
 
@@ -108,25 +110,15 @@ export async function changePassword(
   newPassword: string,
 ): Promise<UserRow> {
   const row = await mustFind(db, userId);
-  if (row.name === GUEST_NAME) throw forbidden(ACCOUNTS_MESSAGES.guestPassword);
+  if (row.name === GUEST_NAME) throw fail('GUEST_PASSWORD');
   validatePassword(newPassword);
-  if (!(await verifyPassword(row.password_hash, oldPassword)))
-    throw forbidden(ACCOUNTS_MESSAGES.wrongPassword);
+  if (!(await verifyPassword(row.password_hash, oldPassword))) throw fail('WRONG_PASSWORD');
   return storePassword(db, userId, newPassword);
 }
 
 async function storePassword(db: Db, userId: number, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
-  return db.db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: Date.now(),
-    }))
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return updatePasswordById(db.db, userId, passwordHash, Date.now());
 }
 
 // ---- verification codes ----
@@ -135,7 +127,7 @@ const EMAIL_RE = /^[^\s@]{1,64}@[^\s@]{1,255}\.[^\s@]{1,63}$/;
 
 export function normalizeEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (e.length > 320 || !EMAIL_RE.test(e)) throw badRequest(ACCOUNTS_MESSAGES.badEmail);
+  if (e.length > 320 || !EMAIL_RE.test(e)) throw fail('BAD_EMAIL');
   return e;
 }
 
@@ -155,23 +147,16 @@ async function storeCode(
   const now = Date.now();
   await db.db.transaction().execute(async (tx) => {
     // One open code per user and purpose: a new request replaces the old one.
-    await tx
-      .deleteFrom('email_verifications')
-      .where('user_id', '=', userId)
-      .where('purpose', '=', purpose)
-      .execute();
-    await tx
-      .insertInto('email_verifications')
-      .values({
-        id,
-        user_id: userId,
-        purpose,
-        email,
-        code_hash: codeHash(id, code),
-        expires_at: now + VERIFY_TTL_MS,
-        created_at: now,
-      })
-      .execute();
+    await deleteOpenCodes(tx, userId, purpose);
+    await insertCode(tx, {
+      id,
+      user_id: userId,
+      purpose,
+      email,
+      code_hash: codeHash(id, code),
+      expires_at: now + VERIFY_TTL_MS,
+      created_at: now,
+    });
   });
   return { id, code };
 }
@@ -198,32 +183,18 @@ function mailCode(config: Config, user: UserRow, purpose: 'link' | 'reset', emai
  */
 async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', code: string, userId?: number) {
   const now = Date.now();
-  let claim = db.db
-    .updateTable('email_verifications')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', verifyId)
-    .where('purpose', '=', purpose)
-    .where('attempts', '<', VERIFY_MAX_ATTEMPTS)
-    .where('expires_at', '>', now);
-  if (userId !== undefined) claim = claim.where('user_id', '=', userId);
-  const v = await claim.returningAll().executeTakeFirst();
+  const v = await claimAttempt(db.db, verifyId, purpose, VERIFY_MAX_ATTEMPTS, now, userId);
   if (!v) {
     // Unknown, someone else's, expired or out of tries: drop a dead row of this caller.
-    let dead = db.db
-      .deleteFrom('email_verifications')
-      .where('id', '=', verifyId)
-      .where('purpose', '=', purpose);
-    if (userId !== undefined) dead = dead.where('user_id', '=', userId);
-    await dead.execute();
-    throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);
+    await deleteCode(db.db, verifyId, purpose, userId);
+    throw fail('VERIFY_EXPIRED');
   }
   const given = Buffer.from(codeHash(v.id, code));
   if (!timingSafeEqual(given, Buffer.from(v.code_hash))) {
     const attemptsLeft = Math.max(0, VERIFY_MAX_ATTEMPTS - v.attempts);
-    throw badRequest(ACCOUNTS_MESSAGES.notVerified, { attemptsLeft });
+    throw fail('NOT_VERIFIED').withDetails({ attemptsLeft });
   }
-  const used = await db.db.deleteFrom('email_verifications').where('id', '=', v.id).executeTakeFirst();
-  if (Number(used.numDeletedRows) === 0) throw new HttpError(410, ACCOUNTS_MESSAGES.verifyExpired);
+  if (!(await useCode(db.db, v.id))) throw fail('VERIFY_EXPIRED');
   return v;
 }
 
@@ -235,9 +206,9 @@ export async function requestEmailLink(
 ): Promise<string> {
   const email = normalizeEmail(rawEmail);
   const user = await mustFind(db, userId);
-  if (user.email) throw conflict(ACCOUNTS_MESSAGES.mustUnlink);
-  const other = await db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  if (other) throw conflict(ACCOUNTS_MESSAGES.emailTaken);
+  if (user.email) throw fail('MUST_UNLINK_EMAIL');
+  const other = await findUserIdByEmail(db.db, email);
+  if (other) throw fail('EMAIL_TAKEN');
   const { id, code } = await storeCode(db, user.id, 'link', email);
   await mailCode(config, user, 'link', email, code);
   return id;
@@ -251,31 +222,16 @@ export async function verifyEmailLink(
 ): Promise<UserRow> {
   const v = await checkCode(db, verifyId, 'link', code, userId);
   return db.db.transaction().execute(async (tx) => {
-    const other = await tx
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', v.email)
-      .where('id', '!=', userId)
-      .executeTakeFirst();
-    if (other) throw conflict(ACCOUNTS_MESSAGES.emailTaken);
-    return tx
-      .updateTable('users')
-      .set({ email: v.email, updated_at: Date.now() })
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const other = await findUserIdByEmail(tx, v.email, userId);
+    if (other) throw fail('EMAIL_TAKEN');
+    return updateEmail(tx, userId, v.email, Date.now());
   });
 }
 
 export async function unlinkEmail(db: Db, userId: number): Promise<UserRow> {
   const user = await mustFind(db, userId);
-  if (!user.email) throw badRequest(ACCOUNTS_MESSAGES.noEmail);
-  return db.db
-    .updateTable('users')
-    .set({ email: null, updated_at: Date.now() })
-    .where('id', '=', userId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  if (!user.email) throw fail('NO_EMAIL');
+  return updateEmail(db.db, userId, null, Date.now());
 }
 
 /**
@@ -292,14 +248,14 @@ export async function requestPasswordReset(
   let user: UserRow | undefined;
   if (who.email) {
     const email = normalizeEmail(who.email);
-    user = await db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+    user = await findUserRowByEmail(db.db, email);
   } else if (who.name) {
     user = await findUserByName(db, who.name.trim());
   } else {
-    throw badRequest('name or email is required');
+    throw fail('NAME_OR_EMAIL_REQUIRED');
   }
   // The guest password is public and fixed: saying so reveals nothing.
-  if (user?.name === GUEST_NAME) throw forbidden(ACCOUNTS_MESSAGES.guestPassword);
+  if (user?.name === GUEST_NAME) throw fail('GUEST_PASSWORD');
   if (!user?.email) return { verifyId: await storeDecoy(db), mail: Promise.resolve() };
   const { id, code } = await storeCode(db, user.id, 'reset', user.email);
   return { verifyId: id, mail: mailCode(config, user, 'reset', user.email, code) };
@@ -314,23 +270,16 @@ async function storeDecoy(db: Db): Promise<string> {
   if (!guest) throw new Error('the built-in guest account is missing');
   const now = Date.now();
   const id = randomUUID();
-  await db.db
-    .deleteFrom('email_verifications')
-    .where('user_id', '=', guest.id)
-    .where('expires_at', '<=', now)
-    .execute();
-  await db.db
-    .insertInto('email_verifications')
-    .values({
-      id,
-      user_id: guest.id,
-      purpose: 'reset',
-      email: '',
-      code_hash: randomBytes(32).toString('hex'),
-      expires_at: now + VERIFY_TTL_MS,
-      created_at: now,
-    })
-    .execute();
+  await deleteExpiredCodes(db.db, guest.id, now);
+  await insertCode(db.db, {
+    id,
+    user_id: guest.id,
+    purpose: 'reset',
+    email: '',
+    code_hash: randomBytes(32).toString('hex'),
+    expires_at: now + VERIFY_TTL_MS,
+    created_at: now,
+  });
   return id;
 }
 
@@ -351,17 +300,13 @@ export async function confirmPasswordReset(
  */
 export async function deleteAccount(db: Db, name: string): Promise<void> {
   await db.db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
-    if (!user) throw notFound(ACCOUNTS_MESSAGES.userNotFound);
-    const votes = await tx
-      .selectFrom('tag_votes')
-      .select(['work_id', 'tag_id'])
-      .where('user_id', '=', user.id)
-      .execute();
-    const reviews = await tx.selectFrom('reviews').select('work_id').where('user_id', '=', user.id).execute();
-    await tx.deleteFrom('tag_votes').where('user_id', '=', user.id).execute();
-    await tx.deleteFrom('reviews').where('user_id', '=', user.id).execute();
-    await tx.deleteFrom('users').where('id', '=', user.id).execute();
+    const user = await findUserRowByName(tx, name);
+    if (!user) throw fail('USER_NOT_FOUND');
+    const votes = await votedWorkTagsOfUser(tx, user.id);
+    const reviews = await reviewedWorksOfUser(tx, user.id);
+    await deleteVotesOfUser(tx, user.id);
+    await deleteReviewsOfUser(tx, user.id);
+    await deleteUserById(tx, user.id);
     for (const v of votes) await recount(tx, v.work_id, v.tag_id);
     for (const r of reviews) await refreshWorkRating(tx, r.work_id);
   });

@@ -21,25 +21,28 @@
  */
 import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
 import { LIMITS, WORK_ORDERS, workCodeOfId, workIdOf } from '@sasayaki/contract';
-import { type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { buildWorkHeads, type ViewerOptions, viewerFields, workWithTail } from '../mappers/work.ts';
 import { integerParam, plainInteger } from '../numericParams.ts';
-import { type CompiledSearch, compileSearchTerms } from './searchSql.ts';
-import { type WorkCache, workCacheOf } from './workCache.ts';
+import { workRowsByIds } from '../repositories/catalogue.ts';
+import { type CompiledSearch, compileSearchTerms } from '../repositories/searchSql.ts';
 import {
-  buildWorkHeads,
-  type ViewerOptions,
-  viewerFields,
-  WORK_COLUMNS,
-  type WorkListRow,
-  workWithTail,
-} from './workSerializer.ts';
+  countQuery,
+  filteredWorks,
+  matchingIds,
+  pageIdsQuery,
+  runCompiled,
+  type SortDirection,
+  type WorkScope,
+} from '../repositories/workLists.ts';
+import { workCodesAmong } from '../repositories/works.ts';
+import { type WorkCache, workCacheOf } from './workCache.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: extension hooks join arbitrary tables onto `works as w`.
-export type WorkQuery = SelectQueryBuilder<any, any, any>;
-export type SortDirection = 'asc' | 'desc';
+export type { SortDirection, WorkScope };
+
 type Ctx = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'log'>>;
 
 export interface ListWorksOptions {
@@ -53,8 +56,6 @@ export interface ListWorksOptions {
   /** One of WORK_ORDERS; default create_date (docs/product.md §9). */
   order?: WorkOrder;
   sort?: SortDirection;
-  /** Custom primary order over a joined column (e.g. `pw.added_at`); replaces `order`. */
-  orderBy?: { column: string; direction: SortDirection };
   page?: number;
   pageSize?: number;
   /** Seed of the `random` order, 0–99. */
@@ -67,96 +68,13 @@ export interface ListWorksOptions {
   withPlaylistStatus?: readonly string[];
   /** Add review_text, progress, updated_at, user_name to every work. */
   includeReview?: boolean;
-  /** Joins and conditions of the caller (playlist, reviews…) on the query over `works as w`. */
-  extend?: (q: WorkQuery) => WorkQuery;
+  /** The works of an entity, a playlist or a user's reviews (repositories/workLists.ts). */
+  scope?: WorkScope;
 }
 
 export interface WorkPage {
   works: Work[];
   pagination: { currentPage: number; pageSize: number; totalCount: number };
-}
-
-const ORDER_COLUMNS: Record<Exclude<WorkOrder, 'rating' | 'random' | 'betterRandom'>, string> = {
-  release: 'w.release',
-  create_date: 'w.create_date',
-  dl_count: 'w.dl_count',
-  price: 'w.price',
-  rate_average_2dp: 'w.rate_average_2dp',
-  review_count: 'w.review_count',
-  id: 'w.id',
-  nsfw: 'w.nsfw',
-};
-
-/** A prime above any random_key residue; multiplying by (2·seed+1) permutes the residues. */
-const RANDOM_PRIME = 1_000_003;
-
-/** The filtered query over `works as w`, shaped for the page and for the count (searchSql.ts). */
-async function filteredQueries(
-  ctx: Ctx,
-  opts: ListWorksOptions,
-  cache: WorkCache,
-  generation: number,
-): Promise<{ page: WorkQuery; count: WorkQuery; soleCount?: number }> {
-  let q: WorkQuery = ctx.db.db.selectFrom('works as w');
-  if (opts.extend) q = opts.extend(q);
-  const search = await compiledTerms(ctx, opts.terms ?? [], cache, generation);
-  const conds: Expression<SqlBool>[] = [];
-  if (opts.workIds) {
-    conds.push(
-      opts.workIds.length ? sql<SqlBool>`w.id in (${sql.join([...opts.workIds])})` : sql<SqlBool>`1 = 0`,
-    );
-  }
-  if (opts.subtitle) {
-    const local = opts.localSubtitledWorks ?? [];
-    conds.push(
-      local.length
-        ? sql<SqlBool>`(w.has_subtitle = 1 or w.id in (${sql.join([...local])}))`
-        : sql<SqlBool>`w.has_subtitle = 1`,
-    );
-  }
-  if (opts.includeTranslationWorks === false) {
-    // A translated child edition is hidden when its original is in the library too: the original
-    // lists it under other_language_editions_in_db. Translations without their original stay.
-    conds.push(
-      sql<SqlBool>`not (w.original_workno is not null and w.original_workno <> w.source_id and exists (select 1 from works o where o.source_id = w.original_workno))`,
-    );
-  }
-  for (const c of conds) q = q.where(c);
-  let page = q;
-  let count = q;
-  for (const c of search.page) page = page.where(c);
-  for (const c of search.count) count = count.where(c);
-  // A lone search term already counted its matches, unless other conditions narrow them.
-  const alone = conds.length === 0 && !opts.extend;
-  return { page, count, soleCount: alone ? search.soleCount : undefined };
-}
-
-function ordered(q: WorkQuery, opts: ListWorksOptions): WorkQuery {
-  const dir: SortDirection = opts.sort === 'asc' ? 'asc' : 'desc';
-  if (opts.orderBy) {
-    return q
-      .orderBy(sql.ref(opts.orderBy.column), opts.orderBy.direction)
-      .orderBy('w.id', opts.orderBy.direction);
-  }
-  const order = opts.order ?? 'create_date';
-  if (order === 'random') {
-    const seed = opts.seed ?? 0;
-    const key = sql`((w.random_key % ${RANDOM_PRIME}) * ${2 * seed + 1} + ${seed * 7919}) % ${RANDOM_PRIME}`;
-    return q.orderBy(key, dir).orderBy('w.id', dir);
-  }
-  if (order === 'rating') {
-    const userId = userIdOf(opts.viewer);
-    if (userId === null) {
-      // Anonymous callers have no own rating: the store rating stands in for it.
-      return q.orderBy('w.rate_average_2dp', dir).orderBy('w.id', dir);
-    }
-    return q
-      .leftJoin('reviews as own', (j) => j.onRef('own.work_id', '=', 'w.id').on('own.user_id', '=', userId))
-      .orderBy(sql`coalesce(own.rating, 0)`, dir)
-      .orderBy('w.id', dir);
-  }
-  if (order === 'betterRandom') return q.orderBy(sql`random()`);
-  return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
 }
 
 /** The search terms compiled to conditions; a repeated search reuses them (and their counts). */
@@ -181,7 +99,7 @@ async function compiledTerms(
  * the viewer's own rating order read tables the generation does not follow.
  */
 function cacheableQuery(opts: ListWorksOptions): boolean {
-  if (opts.extend || opts.orderBy || opts.order === 'betterRandom') return false;
+  if (opts.scope || opts.order === 'betterRandom') return false;
   return !(opts.order === 'rating' && userIdOf(opts.viewer) !== null);
 }
 
@@ -192,11 +110,11 @@ async function cachedRows<R>(
   cache: WorkCache | null,
   generation: number,
 ): Promise<R[]> {
-  if (!cache) return (await ctx.db.db.executeQuery(query)).rows;
+  if (!cache) return runCompiled(ctx.db.db, query);
   const key = `${query.sql}\0${JSON.stringify(query.parameters)}`;
   const cached = cache.result<R[]>(key);
   if (cached) return cached;
-  const { rows } = await ctx.db.db.executeQuery(query);
+  const rows = await runCompiled(ctx.db.db, query);
   cache.putResult(generation, key, rows);
   return rows;
 }
@@ -210,31 +128,25 @@ async function pageIds(
   page: number,
   pageSize: number,
 ): Promise<{ ids: number[]; totalCount: number | null }> {
+  const search = await compiledTerms(ctx, opts.terms ?? [], cache, generation);
+  const base = filteredWorks(ctx.db.db, opts, search);
   if (opts.workIds && opts.keepIdOrder) {
-    const base = await filteredQueries(ctx, opts, cache, generation);
-    const matching = await base.count.select('w.id').execute();
-    const present = new Set(matching.map((r) => r.id as number));
+    const present = await matchingIds(base.count);
     const ids = [...new Set(opts.workIds)].filter((id) => present.has(id));
     return { ids: ids.slice((page - 1) * pageSize, page * pageSize), totalCount: ids.length };
   }
-  const base = await filteredQueries(ctx, opts, cache, generation);
+  // A lone search term already counted its matches, unless other conditions narrow them.
+  const soleCount = base.narrowed ? undefined : search.soleCount;
   const shared = cacheableQuery(opts) ? cache : null;
-  const pageQuery = ordered(base.page.select('w.id'), opts)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .compile() as CompiledQuery<{ id: number }>;
+  const order = { ...opts, userId: userIdOf(opts.viewer) };
+  const pageQuery = pageIdsQuery(base.page, order, pageSize, (page - 1) * pageSize);
   const [countRows, rows] = await Promise.all([
-    opts.order === 'betterRandom' || base.soleCount !== undefined
+    opts.order === 'betterRandom' || soleCount !== undefined
       ? [] // no count query: a lone term counted itself, one random work counts as what is served
-      : cachedRows(
-          ctx,
-          base.count.select(sql<number>`count(*)`.as('n')).compile() as CompiledQuery<{ n: number }>,
-          shared,
-          generation,
-        ),
+      : cachedRows(ctx, countQuery(base.count), shared, generation),
     cachedRows(ctx, pageQuery, shared, generation),
   ]);
-  const totalCount = base.soleCount ?? (opts.order === 'betterRandom' ? null : Number(countRows[0]?.n ?? 0));
+  const totalCount = soleCount ?? (opts.order === 'betterRandom' ? null : Number(countRows[0]?.n ?? 0));
   return { ids: rows.map((r) => Number(r.id)), totalCount };
 }
 
@@ -258,12 +170,7 @@ async function worksJson(
   }
   const [built, viewer] = await Promise.all([
     missing.length
-      ? ctx.db.db
-          .selectFrom('works as w')
-          .select(WORK_COLUMNS)
-          .where('w.id', 'in', missing)
-          .execute()
-          .then((rows) => buildWorkHeads(ctx.db, rows as WorkListRow[], ctx.log))
+      ? workRowsByIds(ctx.db.db, missing).then((rows) => buildWorkHeads(ctx.db, rows, ctx.log))
       : new Map<number, Buffer | null>(),
     viewerFields(ctx.db, ids, opts),
   ]);
@@ -302,10 +209,43 @@ export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: s
   const generation = await cache.sync();
   const page = opts.page ?? 1;
   const pageSize = opts.order === 'betterRandom' ? 1 : (opts.pageSize ?? LIMITS.pageSizeDefault);
+  const key = pageKey(opts, baseUrl, page, pageSize);
+  const cached = key === null ? undefined : cache.page(key);
+  if (cached) return cached;
   const { ids, totalCount } = await pageIds(ctx, opts, cache, generation, page, pageSize);
   const works = await worksJson(ctx, ids, { ...opts, baseUrl }, cache, generation);
   const pagination = `{"currentPage":${page},"pageSize":${pageSize},"totalCount":${totalCount ?? works.length}}`;
-  return joined('{"works":[', works, `],"pagination":${pagination}}`);
+  const body = joined('{"works":[', works, `],"pagination":${pagination}}`);
+  if (key !== null) cache.putPage(generation, key, body);
+  return body;
+}
+
+/**
+ * The key of a finished page, or null when it may not be cached. A page is cached when all it
+ * shows follows the catalogue generation: its ids and count (cacheableQuery), the heads, and the
+ * viewer's own fields — a review or a tag vote rewrites the work's stored rating or the tag's
+ * counters in the same transaction, which moves the generation. Playlist membership does not, so
+ * pages asked with `withPlaylistStatus` are built every time. The viewer's account id is part of
+ * the key: one viewer's progress, review, rating and votes never reach another's page.
+ */
+function pageKey(opts: ListWorksOptions, baseUrl: string, page: number, pageSize: number): string | null {
+  if (!cacheableQuery(opts) || opts.withPlaylistStatus?.length) return null;
+  return JSON.stringify([
+    userIdOf(opts.viewer),
+    baseUrl,
+    page,
+    pageSize,
+    opts.order ?? 'create_date',
+    opts.sort === 'asc' ? 'asc' : 'desc',
+    opts.seed ?? 0,
+    opts.terms ?? [],
+    opts.workIds ?? null,
+    !!opts.keepIdOrder,
+    !!opts.subtitle,
+    opts.subtitle ? (opts.localSubtitledWorks ?? []) : [],
+    opts.includeTranslationWorks !== false,
+    !!opts.includeReview,
+  ]);
 }
 
 /** listWorksJson as objects, for callers that add to the page. */
@@ -353,12 +293,7 @@ export async function getWork(
 export async function sameDigitWorks(ctx: Ctx, rjId: number): Promise<{ id: number; code: string }[]> {
   if (workCodeOfId(rjId).slice(0, 2) !== 'RJ') return [];
   const ids = (['BJ', 'VJ'] as const).map((prefix) => workIdOf({ prefix, number: rjId, code: '' }));
-  const rows = await ctx.db.db
-    .selectFrom('works')
-    .select(['id', 'source_id'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .execute();
+  const rows = await workCodesAmong(ctx.db.db, ids);
   return rows.map((r) => ({ id: r.id, code: r.source_id }));
 }
 
@@ -384,7 +319,7 @@ function flag(raw: unknown, name: string, dflt: boolean): boolean {
   const s = String(raw).trim().toLowerCase();
   if (['1', 'true'].includes(s)) return true;
   if (['0', 'false'].includes(s)) return false;
-  throw badRequest(`${name} must be 0 or 1`);
+  throw fail('FLAG_INVALID', { name });
 }
 
 function list(raw: unknown): unknown[] {
@@ -406,23 +341,21 @@ const MAX_WORK_ID = 299_999_999;
 export function parseListParams(input: Record<string, unknown>): ListParams {
   const order = (input.order ?? 'create_date') as string;
   if (!(WORK_ORDERS as readonly string[]).includes(order)) {
-    throw badRequest(`order must be one of ${WORK_ORDERS.join(', ')}`);
+    throw fail('ORDER_INVALID', { orders: WORK_ORDERS.join(', ') });
   }
   const sort = String(input.sort ?? 'desc').toLowerCase();
-  if (sort !== 'asc' && sort !== 'desc') throw badRequest('sort must be asc or desc');
+  if (sort !== 'asc' && sort !== 'desc') throw fail('SORT_INVALID');
   const rawLocal = list(input.localSubtitledWorks);
   // Each id is one bound parameter; SQLite takes at most 32,766 in a statement.
-  if (rawLocal.length > 10_000) throw badRequest('localSubtitledWorks accepts at most 10000 work ids');
+  if (rawLocal.length > 10_000) throw fail('LOCAL_SUBTITLED_TOO_MANY', { max: 10_000 });
   const localSubtitledWorks = rawLocal.map((v) => {
     // Work ids are 32-bit integers in both databases (workCode.ts keeps them under 300,000,000).
     const n = plainInteger(v);
-    if (n === null || n <= 0 || n > MAX_WORK_ID)
-      throw badRequest('localSubtitledWorks must be a list of work ids');
+    if (n === null || n <= 0 || n > MAX_WORK_ID) throw fail('LOCAL_SUBTITLED_INVALID');
     return n;
   });
   const withPlaylistStatus = list(input.withPlaylistStatus).map(String);
-  if (withPlaylistStatus.length > 100)
-    throw badRequest('withPlaylistStatus accepts at most 100 playlist ids');
+  if (withPlaylistStatus.length > 100) throw fail('PLAYLIST_STATUS_TOO_MANY', { max: 100 });
   return {
     order: order as WorkOrder,
     sort,

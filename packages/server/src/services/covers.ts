@@ -11,14 +11,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { CoverType } from '@sasayaki/contract';
 import sharp, { type Sharp } from 'sharp';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { isDiskFull } from '../errors.ts';
+import { findWorkCover } from '../repositories/works.ts';
 import { StorageError } from '../storage/root.ts';
 
-export type CoverType = 'main' | 'sam' | '240x240';
-export const COVER_TYPES: readonly CoverType[] = ['main', 'sam', '240x240'];
+export { COVER_TYPES, type CoverType } from '@sasayaki/contract';
 
 const IMAGE_EXT = /\.(jpe?g|png|webp|gif|bmp|avif)$/i;
 const NAMED = [/^cover\./i, /^folder\./i, /^main\./i];
@@ -115,11 +116,7 @@ async function openSource(ctx: AppContext, work: { root_index: number; folder_pa
 
 /** Path of the JPEG to send for a work's cover, or null when the work does not exist. */
 export async function coverFile(ctx: AppContext, workId: number, type: CoverType): Promise<string | null> {
-  const work = await ctx.db.db
-    .selectFrom('works')
-    .select(['id', 'cover_path', 'root_index', 'folder_path'])
-    .where('id', '=', workId)
-    .executeTakeFirst();
+  const work = await findWorkCover(ctx.db.db, workId);
   if (!work) return null;
   const source = work.cover_path ? await openSource(ctx, work, work.cover_path) : null;
   if (!source) return placeholder(ctx, type);

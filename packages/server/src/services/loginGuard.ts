@@ -9,9 +9,13 @@
  *   spread over many addresses. Addresses that signed in to the name recently skip the backoff, so
  *   an attack never keeps the owner out from where they usually sign in.
  *
- * In memory, per process, like the other limiters (docs/security.md).
+ * An attempt claims its slots in the address and name-and-address counters before it runs, so
+ * concurrent attempts never overrun a limit; a success gives the address slot back. The counters
+ * live in a `LoginLimitStore`: in memory on SQLite (one process), in the database on PostgreSQL,
+ * shared by every instance (docs/security.md, "Sign-in limits").
  */
-import { type LimitResult, WindowLimiter } from './rateLimit.ts';
+import type { LoginLimitStore } from './loginLimitStore.ts';
+import type { LimitResult } from './rateLimit.ts';
 
 export const LOGIN_GUARD = {
   windowMs: 15 * 60_000,
@@ -24,76 +28,69 @@ export const LOGIN_GUARD = {
   knownForMs: 30 * 24 * 3600_000,
 } as const;
 
-interface NameState {
-  failures: number;
-  windowEnd: number;
-  nextTryAt: number;
-}
-
 const ALLOWED: LimitResult = { allowed: true, retryAfter: 0 };
 
+const keys = {
+  address: (address: string) => `a\n${address}`,
+  pair: (name: string, address: string) => `p\n${name}\n${address}`,
+  name: (name: string) => `n\n${name}`,
+  known: (name: string, address: string) => `k\n${name}\n${address}`,
+};
+
 export class LoginGuard {
-  private readonly byAddress = new WindowLimiter(LOGIN_GUARD.perAddress, LOGIN_GUARD.windowMs);
-  private readonly byNameAndAddress = new WindowLimiter(LOGIN_GUARD.perNameAndAddress, LOGIN_GUARD.windowMs);
-  private readonly names = new Map<string, NameState>();
-  private readonly known = new Map<string, number>();
   private lastSweep = 0;
 
+  constructor(private readonly store: LoginLimitStore) {}
+
   /**
-   * Whether an attempt on `name` from `address` may go ahead. `name` is the normalised name, or
-   * null when the name is exempt (the guest account, whose password is public).
+   * Claims an attempt on `name` from `address`, or refuses it (nothing counted). `name` is the
+   * normalised name, or null when the name is exempt (the guest account, whose password is
+   * public). An allowed attempt must end in `fail` or `succeed`.
    */
-  check(name: string | null, address: string, now = Date.now()): LimitResult {
-    const results = [this.byAddress.check(address, now)];
+  async begin(name: string | null, address: string, now = Date.now()): Promise<LimitResult> {
+    await this.sweep(now);
     if (name !== null) {
-      results.push(this.byNameAndAddress.check(pair(name, address), now));
-      results.push(this.backoff(name, address, now));
+      const b = await this.backoff(name, address, now);
+      if (!b.allowed) return b;
     }
-    const refused = results.filter((r) => !r.allowed);
-    if (refused.length === 0) return ALLOWED;
-    return { allowed: false, retryAfter: Math.max(...refused.map((r) => r.retryAfter)) };
+    const { windowMs, perAddress, perNameAndAddress } = LOGIN_GUARD;
+    const a = await this.store.claim(keys.address(address), perAddress, windowMs, now);
+    if (!a.allowed || name === null) return a;
+    const p = await this.store.claim(keys.pair(name, address), perNameAndAddress, windowMs, now);
+    if (!p.allowed) await this.store.release(keys.address(address));
+    return p;
   }
 
-  /** Counts a failed attempt (or any attempt that must always count, like a reset request). */
-  fail(name: string | null, address: string, now = Date.now()): void {
-    this.sweep(now);
-    this.byAddress.hit(address, now);
+  /** A failed attempt (or one that must always count, like a reset request): the name backs off. */
+  async fail(name: string | null, _address: string, now = Date.now()): Promise<void> {
     if (name === null) return;
-    this.byNameAndAddress.hit(pair(name, address), now);
-    let s = this.names.get(name);
-    if (!s || s.windowEnd <= now) {
-      s = { failures: 0, windowEnd: now + LOGIN_GUARD.windowMs, nextTryAt: 0 };
-      this.names.set(name, s);
-    }
-    s.failures += 1;
-    const over = s.failures - LOGIN_GUARD.backoffAfter;
+    const c = await this.store.bump(keys.name(name), LOGIN_GUARD.windowMs, now);
+    const over = c.count - LOGIN_GUARD.backoffAfter;
     if (over >= 0) {
       const wait = Math.min(LOGIN_GUARD.backoffMaxMs, 1000 * 2 ** Math.min(over, 16));
-      s.nextTryAt = now + wait;
-      s.windowEnd = Math.max(s.windowEnd, s.nextTryAt);
+      await this.store.holdUntil(keys.name(name), now + wait);
     }
   }
 
   /** A successful sign-in: this address is known to the name and its failures on it are forgiven. */
-  succeed(name: string, address: string, now = Date.now()): void {
-    this.byNameAndAddress.reset(pair(name, address));
-    this.known.set(pair(name, address), now + LOGIN_GUARD.knownForMs);
+  async succeed(name: string | null, address: string, now = Date.now()): Promise<void> {
+    await this.store.release(keys.address(address));
+    if (name === null) return;
+    await this.store.remove(keys.pair(name, address));
+    await this.store.mark(keys.known(name, address), now + LOGIN_GUARD.knownForMs);
   }
 
-  private backoff(name: string, address: string, now: number): LimitResult {
-    const s = this.names.get(name);
+  private async backoff(name: string, address: string, now: number): Promise<LimitResult> {
+    const s = await this.store.read(keys.name(name), now);
     if (!s || s.nextTryAt <= now) return ALLOWED;
-    if ((this.known.get(pair(name, address)) ?? 0) > now) return ALLOWED;
+    if (await this.store.read(keys.known(name, address), now)) return ALLOWED;
     return { allowed: false, retryAfter: Math.ceil((s.nextTryAt - now) / 1000) };
   }
 
-  // Drop finished windows and expired known addresses now and then so the maps stay small.
-  private sweep(now: number): void {
+  // Drop finished windows now and then so the counters stay few.
+  private async sweep(now: number): Promise<void> {
     if (now - this.lastSweep < LOGIN_GUARD.windowMs) return;
     this.lastSweep = now;
-    for (const [k, s] of this.names) if (s.windowEnd <= now) this.names.delete(k);
-    for (const [k, until] of this.known) if (until <= now) this.known.delete(k);
+    await this.store.sweep(now);
   }
 }
-
-const pair = (name: string, address: string) => `${name}\n${address}`;

@@ -8,7 +8,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { fail, sendError } from '../errors.ts';
+import { type MediaFileRow, mediaFileRow, mediaFilesOfWork } from '../repositories/files.ts';
 import { type OpenedFile, type Root, StorageError } from '../storage/root.ts';
 
 const MIME: Record<string, string> = {
@@ -73,54 +74,57 @@ export function contentDisposition(kind: 'attachment' | 'inline', name: string):
 export interface MediaFile {
   id: number;
   workId: number;
+  /** Path relative to the work folder, as catalogued. */
+  path: string;
   name: string;
   type: string;
   charset: string | null;
   /** Size recorded by the scan: the opened file must still have it. */
   size: number;
+  /** Modification time recorded by the scan (epoch ms). */
+  mtime: number;
   rootIndex: number;
   root: Root;
   /** Path relative to the root. */
   rel: string;
 }
 
-/** A catalogued file by id (and work id, for the `{workId}/{fileId}` form); 404 when unknown. */
-export async function mediaFile(ctx: AppContext, fileId: number, workId?: number): Promise<MediaFile> {
-  let q = ctx.db.db
-    .selectFrom('files')
-    .innerJoin('works', 'works.id', 'files.work_id')
-    .select([
-      'files.id',
-      'files.work_id',
-      'files.path',
-      'files.type',
-      'files.charset',
-      'files.size',
-      'works.root_index',
-      'works.folder_path',
-    ])
-    .where('files.id', '=', fileId);
-  if (workId !== undefined) q = q.where('files.work_id', '=', workId);
-  const row = await q.executeTakeFirst();
-  if (!row) throw notFound('File not found');
+function located(ctx: AppContext, row: MediaFileRow): MediaFile {
   const { root, rel } = storageAnswer(() => ctx.library.locate(row, row.path));
   return {
     id: row.id,
     workId: row.work_id,
+    path: row.path,
     name: row.path.slice(row.path.lastIndexOf('/') + 1),
     type: row.type,
     charset: row.charset,
     size: Number(row.size),
+    mtime: Number(row.mtime),
     rootIndex: row.root_index,
     root,
     rel,
   };
 }
 
+/** A catalogued file by id (and work id, for the `{workId}/{fileId}` form); 404 when unknown. */
+export async function mediaFile(ctx: AppContext, fileId: number, workId?: number): Promise<MediaFile> {
+  const row = await mediaFileRow(ctx.db.db, fileId, workId);
+  if (!row) throw fail('FILE_NOT_FOUND');
+  return located(ctx, row);
+}
+
+/** Every catalogued file of a work, by catalogue path (none for an unknown work). */
+export async function workMediaFiles(ctx: AppContext, workId: number): Promise<MediaFile[]> {
+  const rows = await mediaFilesOfWork(ctx.db.db, workId);
+  // Ordered here, not by the database: collations differ between SQLite and PostgreSQL.
+  rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return rows.map((row) => located(ctx, row));
+}
+
 /** Storage refusals as answers: 403 for a path leading out of the library, else 404. */
 function httpErrorOf(err: unknown): unknown {
   if (!(err instanceof StorageError)) return err;
-  return err.reason === 'outside' ? forbidden('File is outside the library') : notFound('File not found');
+  return err.reason === 'outside' ? fail('FILE_OUTSIDE_LIBRARY') : fail('FILE_NOT_FOUND');
 }
 
 function storageAnswer<T>(task: () => T): T {
@@ -142,7 +146,7 @@ export async function openMediaFile(file: MediaFile): Promise<OpenedFile> {
   });
   if (opened.stat.size !== file.size) {
     await opened.handle.close();
-    throw notFound('File changed on disk since the last library scan: it is served again after a rescan');
+    throw fail('FILE_CHANGED');
   }
   return opened;
 }
@@ -228,7 +232,7 @@ export async function sendFile(
     if (range === 'unsatisfiable') {
       reply.header('content-range', `bytes */${size}`);
       reply.header('content-type', 'application/json; charset=utf-8');
-      return reply.code(416).send({ error: `Range not satisfiable: the file has ${size} bytes` });
+      return sendError(reply, fail('RANGE_NOT_SATISFIABLE', { size }));
     }
     const start = range ? range.start : 0;
     const end = range ? range.end : size - 1;

@@ -52,5 +52,3 @@ export class WindowLimiter {
 
 /** "Report a problem" messages allowed per address (signed in or not) in one window. */
 export const FEEDBACK_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
-export const RATE_LIMITED = 'too many requests, try again later';
-export const LOGIN_RATE_LIMITED = 'too many login attempts, try again later';

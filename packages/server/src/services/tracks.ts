@@ -6,6 +6,8 @@
  */
 import type { Lyric, TrackFile, TrackFolder, TrackNode, WorkRef } from '@sasayaki/contract';
 import type { Db } from '../db/connect.ts';
+import { filesOfWork, fileWithLinked } from '../repositories/files.ts';
+import { findWorkRef } from '../repositories/works.ts';
 import { compareNames } from './naturalSort.ts';
 
 export interface TrackUrls {
@@ -23,17 +25,9 @@ const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /** The tree, or null when the work does not exist. */
 export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise<TrackNode[] | null> {
-  const work = await t.db
-    .selectFrom('works')
-    .select(['id', 'source_id', 'source_type', 'title'])
-    .where('id', '=', workId)
-    .executeTakeFirst();
+  const work = await findWorkRef(t.db, workId);
   if (!work) return null;
-  const files = await t.db
-    .selectFrom('files')
-    .select(['id', 'path', 'type', 'size', 'duration', 'audio_file_id'])
-    .where('work_id', '=', workId)
-    .execute();
+  const files = await filesOfWork(t.db, workId);
   const ref: WorkRef = { id: work.id, source_id: work.source_id, source_type: work.source_type };
 
   const lyricsOf = new Map<number, Lyric[]>();
@@ -109,12 +103,7 @@ function sortTree(nodes: TrackNode[]): void {
  * Undefined when the work has no such file.
  */
 export async function linkedLrcOf(t: Db, workId: number, fileId: number): Promise<number | null | undefined> {
-  const files = await t.db
-    .selectFrom('files')
-    .select(['id', 'path', 'audio_file_id'])
-    .where('work_id', '=', workId)
-    .where((eb) => eb.or([eb('id', '=', fileId), eb('audio_file_id', '=', fileId)]))
-    .execute();
+  const files = await fileWithLinked(t.db, workId, fileId);
   if (!files.some((f) => f.id === fileId)) return undefined;
   const lrc = files
     .filter((f) => f.audio_file_id === fileId && /\.lrc$/i.test(f.path))

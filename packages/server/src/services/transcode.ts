@@ -11,11 +11,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { LOW_QUALITY_STREAM } from '@sasayaki/contract';
 import { type Config, paths } from '../config.ts';
 import { extensionOf } from '../scanner/fileTypes.ts';
 import { type OpenedFile, Root } from '../storage/root.ts';
 
-export const LOW_QUALITY = { extension: 'mp3', contentType: 'audio/mpeg', bitrate: '96k' } as const;
+export const LOW_QUALITY = LOW_QUALITY_STREAM;
 
 const probes = new Map<string, Promise<boolean>>();
 

@@ -7,18 +7,19 @@ import { hash, verify } from '@node-rs/argon2';
 import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/constants';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
-import { badRequest, conflict, HttpError, notFound } from '../errors.ts';
+import { fail, HttpError } from '../errors.ts';
+import {
+  allUsers,
+  deleteUserByName,
+  findUserIdByNameOrKey,
+  findUserRowById,
+  findUserRowByName,
+  findUserRowByNameKey,
+  insertUser,
+  updateGroupByName,
+  updatePasswordByName,
+} from '../repositories/users.ts';
 import { hasInvisibleCharacters, nameKey } from './names.ts';
-
-/** Messages the web app translates (docs/accounts.md lists them). */
-export const ACCOUNT_MESSAGES = {
-  nameTooShort: `name must be at least ${LIMITS.usernameMin} characters`,
-  passwordTooShort: `password must be at least ${LIMITS.passwordMin} characters`,
-  nameTaken: 'user name already taken',
-  nameInvisible: 'name must not contain invisible or control characters',
-  userNotFound: 'user not found',
-  badGroup: `group must be one of ${USER_GROUPS.join(', ')}`,
-} as const;
 
 export const GUEST_NAME = 'guest';
 const GUEST_PASSWORD = 'guest';
@@ -57,8 +58,8 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 
 /** Length rules, for signing in as well as for new names. */
 export function validateName(name: string): void {
-  if (name.trim().length < LIMITS.usernameMin) throw badRequest(ACCOUNT_MESSAGES.nameTooShort);
-  if (name.length > NAME_MAX) throw badRequest(`name must be at most ${NAME_MAX} characters`);
+  if (name.trim().length < LIMITS.usernameMin) throw fail('NAME_TOO_SHORT', { min: LIMITS.usernameMin });
+  if (name.length > NAME_MAX) throw fail('NAME_TOO_LONG', { max: NAME_MAX });
 }
 
 /**
@@ -68,13 +69,13 @@ export function validateName(name: string): void {
 export function validateNewName(name: string): void {
   validateName(name);
   if (hasInvisibleCharacters(name)) {
-    throw new HttpError(400, ACCOUNT_MESSAGES.nameInvisible, undefined, 'NAME_INVISIBLE_CHARACTERS');
+    throw fail('NAME_INVISIBLE_CHARACTERS');
   }
 }
 
 export function validatePassword(password: string): void {
-  if (password.length < LIMITS.passwordMin) throw badRequest(ACCOUNT_MESSAGES.passwordTooShort);
-  if (password.length > PASSWORD_MAX) throw badRequest(`password must be at most ${PASSWORD_MAX} characters`);
+  if (password.length < LIMITS.passwordMin) throw fail('PASSWORD_TOO_SHORT', { min: LIMITS.passwordMin });
+  if (password.length > PASSWORD_MAX) throw fail('PASSWORD_TOO_LONG', { max: PASSWORD_MAX });
 }
 
 function isGroup(g: string): g is UserGroup {
@@ -89,7 +90,7 @@ export function groupOf(row: Pick<UserRow, 'grp'>): UserGroup {
 export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   const name = u.name.trim();
   const group = u.group ?? 'user';
-  if (!isGroup(group)) throw badRequest(ACCOUNT_MESSAGES.badGroup);
+  if (!isGroup(group)) throw fail('BAD_GROUP', { groups: USER_GROUPS.join(', ') });
   if (name !== GUEST_NAME) {
     validateNewName(name);
     validatePassword(u.password);
@@ -98,31 +99,22 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
   const passwordHash = await hashPassword(u.password);
   const now = Date.now();
   return db.db.transaction().execute(async (tx) => {
-    const taken = await tx
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or([eb('name', '=', name), eb('name_key', '=', key)]))
-      .executeTakeFirst();
-    if (taken) throw conflict(ACCOUNT_MESSAGES.nameTaken);
+    const taken = await findUserIdByNameOrKey(tx, name, key);
+    if (taken) throw fail('NAME_TAKEN');
     try {
-      return await tx
-        .insertInto('users')
-        .values({
-          name,
-          name_key: key,
-          password_hash: passwordHash,
-          grp: group,
-          email: u.email ?? null,
-          recommender_uuid: u.recommenderUuid || randomUUID(),
-          created_at: now,
-          updated_at: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return await insertUser(tx, {
+        name,
+        name_key: key,
+        password_hash: passwordHash,
+        grp: group,
+        email: u.email ?? null,
+        recommender_uuid: u.recommenderUuid || randomUUID(),
+        created_at: now,
+        updated_at: now,
+      });
     } catch (err) {
       // Two registrations of one name racing: the unique index decides.
-      if (/unique|duplicate/i.test(String((err as Error).message)))
-        throw conflict(ACCOUNT_MESSAGES.nameTaken);
+      if (/unique|duplicate/i.test(String((err as Error).message))) throw fail('NAME_TAKEN');
       throw err;
     }
   });
@@ -130,53 +122,32 @@ export async function createUser(db: Db, u: NewUser): Promise<UserRow> {
 
 /** The account of exactly this name, else the one whose name looks the same (`Alice` for `alice`). */
 export async function findUserByName(db: Db, name: string): Promise<UserRow | undefined> {
-  const exact = await db.db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
-  return (
-    exact ?? db.db.selectFrom('users').selectAll().where('name_key', '=', nameKey(name)).executeTakeFirst()
-  );
+  const exact = await findUserRowByName(db.db, name);
+  return exact ?? findUserRowByNameKey(db.db, nameKey(name));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return findUserRowById(db.db, id);
 }
 
 /** Sets a new password and bumps token_version so every token issued before stops working. */
 export async function setPassword(db: Db, name: string, password: string): Promise<void> {
   validatePassword(password);
   const passwordHash = await hashPassword(password);
-  const res = await db.db
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: Date.now(),
-    }))
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  if ((await updatePasswordByName(db.db, name, passwordHash, Date.now())) === 0) throw fail('USER_NOT_FOUND');
 }
 
 export async function setGroup(db: Db, name: string, group: string): Promise<void> {
-  if (!isGroup(group)) throw badRequest(ACCOUNT_MESSAGES.badGroup);
-  const res = await db.db
-    .updateTable('users')
-    .set((eb) => ({ grp: group, token_version: eb('token_version', '+', 1), updated_at: Date.now() }))
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  if (!isGroup(group)) throw fail('BAD_GROUP', { groups: USER_GROUPS.join(', ') });
+  if ((await updateGroupByName(db.db, name, group, Date.now())) === 0) throw fail('USER_NOT_FOUND');
 }
 
 export async function deleteUser(db: Db, name: string): Promise<void> {
-  const res = await db.db.deleteFrom('users').where('name', '=', name).executeTakeFirst();
-  if (Number(res.numDeletedRows) === 0) throw notFound(ACCOUNT_MESSAGES.userNotFound);
+  if ((await deleteUserByName(db.db, name)) === 0) throw fail('USER_NOT_FOUND');
 }
 
 export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await db.db
-    .selectFrom('users')
-    .select(['id', 'name', 'grp', 'email', 'created_at'])
-    .orderBy('id')
-    .execute();
+  const rows = await allUsers(db.db);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -193,6 +164,6 @@ export async function ensureBuiltinAccounts(db: Db): Promise<void> {
     await createUser(db, { name: GUEST_NAME, password: GUEST_PASSWORD, group: 'guest' });
   } catch (err) {
     // Another instance on the same database created it first.
-    if (!(err instanceof Error && err.message === ACCOUNT_MESSAGES.nameTaken)) throw err;
+    if (!(err instanceof HttpError && err.code === 'NAME_TAKEN')) throw err;
   }
 }

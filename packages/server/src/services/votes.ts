@@ -8,16 +8,23 @@ import { TAG_VOTE, TAG_VOTE_STATUS } from '@sasayaki/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { lockWork, REVIEW_MESSAGES } from './reviews.ts';
+import { fail } from '../errors.ts';
+import {
+  attachedTagIds,
+  deleteVote,
+  existingTagIds,
+  insertUserWorkTag,
+  insertVote,
+  tagVoteStates,
+  updateWorkTagCounts,
+  voteStatuses,
+  workTagOrigin,
+} from '../repositories/votes.ts';
+import { lockWork } from './reviews.ts';
 
 export const VOTE_MESSAGES = {
-  badStatus: 'status must be 0 (no vote), 1 (up) or 2 (down)',
-  tagNotOnWork: 'tag is not attached to this work',
-  tagNotFound: 'tag not found',
   voted: 'vote saved',
   attached: 'tags attached',
-  tooMany: 'at most 20 tags at once',
 } as const;
 
 export const ATTACH_MAX = 20;
@@ -46,27 +53,16 @@ export interface TagVoteState {
 
 /** Recomputes the counters and vote status of one work–tag from its votes. */
 export async function recount(tx: Transaction<Database>, workId: number, tagId: number): Promise<void> {
-  const wt = await tx
-    .selectFrom('work_tags')
-    .select('origin')
-    .where('work_id', '=', workId)
-    .where('tag_id', '=', tagId)
-    .executeTakeFirst();
-  if (!wt) return;
-  const rows = await tx
-    .selectFrom('tag_votes')
-    .select(['status'])
-    .where('work_id', '=', workId)
-    .where('tag_id', '=', tagId)
-    .execute();
-  const up = rows.filter((r) => r.status === TAG_VOTE.up).length;
-  const down = rows.filter((r) => r.status === TAG_VOTE.down).length;
-  await tx
-    .updateTable('work_tags')
-    .set({ upvote: up, downvote: down, vote_status: voteStatusOf(wt.origin, up, down) })
-    .where('work_id', '=', workId)
-    .where('tag_id', '=', tagId)
-    .execute();
+  const origin = await workTagOrigin(tx, workId, tagId);
+  if (origin === undefined) return;
+  const statuses = await voteStatuses(tx, workId, tagId);
+  const up = statuses.filter((s) => s === TAG_VOTE.up).length;
+  const down = statuses.filter((s) => s === TAG_VOTE.down).length;
+  await updateWorkTagCounts(tx, workId, tagId, {
+    upvote: up,
+    downvote: down,
+    vote_status: voteStatusOf(origin, up, down),
+  });
 }
 
 async function setVote(
@@ -76,36 +72,16 @@ async function setVote(
   tagId: number,
   status: number,
 ): Promise<void> {
-  await tx
-    .deleteFrom('tag_votes')
-    .where('user_id', '=', userId)
-    .where('work_id', '=', workId)
-    .where('tag_id', '=', tagId)
-    .execute();
+  await deleteVote(tx, userId, workId, tagId);
   if (status !== TAG_VOTE.none) {
-    await tx
-      .insertInto('tag_votes')
-      .values({ user_id: userId, work_id: workId, tag_id: tagId, status, created_at: Date.now() })
-      .execute();
+    await insertVote(tx, { user_id: userId, work_id: workId, tag_id: tagId, status, created_at: Date.now() });
   }
   await recount(tx, workId, tagId);
 }
 
 async function stateOf(db: Db, userId: number, workId: number, tagIds: number[]): Promise<TagVoteState[]> {
   if (!tagIds.length) return [];
-  const rows = await db.db
-    .selectFrom('work_tags as wt')
-    .leftJoin('tag_votes as v', (j) =>
-      j
-        .onRef('v.work_id', '=', 'wt.work_id')
-        .onRef('v.tag_id', '=', 'wt.tag_id')
-        .on('v.user_id', '=', userId),
-    )
-    .select(['wt.tag_id', 'wt.upvote', 'wt.downvote', 'wt.vote_status', 'v.status'])
-    .where('wt.work_id', '=', workId)
-    .where('wt.tag_id', 'in', tagIds)
-    .orderBy('wt.tag_id')
-    .execute();
+  const rows = await tagVoteStates(db.db, userId, workId, tagIds);
   return rows.map((r) => ({
     id: r.tag_id,
     upvote: r.upvote,
@@ -122,17 +98,11 @@ export async function voteWorkTag(
   tagId: number,
   status: number,
 ): Promise<TagVoteState> {
-  if (![TAG_VOTE.none, TAG_VOTE.up, TAG_VOTE.down].includes(status as 0))
-    throw badRequest(VOTE_MESSAGES.badStatus);
+  if (![TAG_VOTE.none, TAG_VOTE.up, TAG_VOTE.down].includes(status as 0)) throw fail('VOTE_STATUS_INVALID');
   await db.db.transaction().execute(async (tx) => {
-    if (!(await lockWork(tx, db.dialect, workId))) throw notFound(REVIEW_MESSAGES.workNotFound);
-    const attached = await tx
-      .selectFrom('work_tags')
-      .select('tag_id')
-      .where('work_id', '=', workId)
-      .where('tag_id', '=', tagId)
-      .executeTakeFirst();
-    if (!attached) throw notFound(VOTE_MESSAGES.tagNotOnWork);
+    if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
+    const attached = await attachedTagIds(tx, workId, [tagId]);
+    if (!attached.length) throw fail('TAG_NOT_ON_WORK');
     await setVote(tx, userId, workId, tagId, status);
   });
   const [state] = await stateOf(db, userId, workId, [tagId]);
@@ -150,33 +120,24 @@ export async function attachTags(
   rawTagIds: number[],
 ): Promise<TagVoteState[]> {
   const tagIds = [...new Set(rawTagIds)];
-  if (!tagIds.length) throw badRequest('tagIDs must list at least one tag id');
-  if (tagIds.length > ATTACH_MAX) throw badRequest(VOTE_MESSAGES.tooMany);
+  if (!tagIds.length) throw fail('TAG_IDS_EMPTY');
+  if (tagIds.length > ATTACH_MAX) throw fail('TOO_MANY_TAGS', { max: ATTACH_MAX });
   await db.db.transaction().execute(async (tx) => {
-    if (!(await lockWork(tx, db.dialect, workId))) throw notFound(REVIEW_MESSAGES.workNotFound);
-    const known = await tx.selectFrom('tags').select('id').where('id', 'in', tagIds).execute();
-    const missing = tagIds.filter((id) => !known.some((k) => k.id === id));
-    if (missing.length) throw notFound(`${VOTE_MESSAGES.tagNotFound}: ${missing.join(', ')}`);
-    const present = await tx
-      .selectFrom('work_tags')
-      .select('tag_id')
-      .where('work_id', '=', workId)
-      .where('tag_id', 'in', tagIds)
-      .execute();
+    if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
+    const known = await existingTagIds(tx, tagIds);
+    const missing = tagIds.filter((id) => !known.includes(id));
+    if (missing.length) throw fail('TAGS_NOT_FOUND', { ids: missing.join(', ') });
+    const present = await attachedTagIds(tx, workId, tagIds);
     const now = Date.now();
     for (const tagId of tagIds) {
-      if (!present.some((p) => p.tag_id === tagId)) {
-        await tx
-          .insertInto('work_tags')
-          .values({
-            work_id: workId,
-            tag_id: tagId,
-            origin: 'user',
-            added_by: userId,
-            vote_status: TAG_VOTE_STATUS.weak,
-            created_at: now,
-          })
-          .execute();
+      if (!present.includes(tagId)) {
+        await insertUserWorkTag(tx, {
+          work_id: workId,
+          tag_id: tagId,
+          added_by: userId,
+          vote_status: TAG_VOTE_STATUS.weak,
+          created_at: now,
+        });
       }
       await setVote(tx, userId, workId, tagId, TAG_VOTE.up);
     }

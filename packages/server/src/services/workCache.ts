@@ -1,44 +1,51 @@
 /**
  * What the catalogue keeps between requests: the viewer-neutral JSON of each work
- * (workSerializer.ts) and the results of list queries (page ids, match counts, compiled search
+ * (mappers/work.ts) and the results of list queries (page ids, match counts, compiled search
  * terms) over the catalogue tables alone, all valid for one catalogue
  * generation. The generation is a counter the database bumps on every write to the catalogue
  * tables, inside the writing transaction (db/migrations.ts), so a scan, a vote or a review
  * through any server instance, or a hand edit of the database, retires every cached copy when
  * it commits. Each request reads the generation once, before any other query of the page.
  *
- * Bounded: the least recently used works and counts are dropped first.
+ * Finished list pages are kept too, for as long as everything they show follows the generation
+ * (services/catalogue.ts `pageKey`).
+ *
+ * Bounded: the least recently used works, counts and pages are dropped first.
  */
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { generationQuery } from '../repositories/catalogue.ts';
+import { runCompiled } from '../repositories/workLists.ts';
 
 /** About 3 KB of JSON each: ~15 MB at most, enough for every work of a 5,000-work library. */
 const MAX_WORKS = 5_000;
 const MAX_RESULTS = 2_000;
 /** Longer keys (thousands of ids or terms) are rare queries: not worth the memory they would hold. */
 const MAX_KEY_CHARS = 4_096;
+/** Finished list pages: ~55 KB each for 20 works, so about 600 pages of 20. */
+const MAX_PAGE_BYTES = 32 * 1024 * 1024;
 
 export class WorkCache {
   private generation = -1;
   private readonly heads = new Map<number, Buffer | null>();
   private readonly results = new Map<string, unknown>();
+  private readonly pages = new Map<string, Buffer>();
+  private pageBytes = 0;
   private readonly generationQuery: CompiledQuery<{ generation: number }>;
 
   constructor(private readonly db: Db) {
-    this.generationQuery = db.db
-      .selectFrom('catalogue_state')
-      .select('generation')
-      .where('id', '=', 1)
-      .compile();
+    this.generationQuery = generationQuery(db.db);
   }
 
   /** The current generation; whatever was cached under an older one is dropped. */
   async sync(): Promise<number> {
-    const { rows } = await this.db.db.executeQuery(this.generationQuery);
+    const rows = await runCompiled(this.db.db, this.generationQuery);
     const generation = Number(rows[0]?.generation ?? 0);
     if (generation !== this.generation) {
       this.heads.clear();
       this.results.clear();
+      this.pages.clear();
+      this.pageBytes = 0;
       this.generation = generation;
     }
     return generation;
@@ -68,6 +75,31 @@ export class WorkCache {
   putResult(generation: number, key: string, value: unknown): void {
     if (generation !== this.generation || key.length > MAX_KEY_CHARS) return;
     remember(this.results, key, value, MAX_RESULTS);
+  }
+
+  /** The finished body of a list page cached under `key` (the query, the viewer and the origin). */
+  page(key: string): Buffer | undefined {
+    const body = this.pages.get(key);
+    if (body) {
+      this.pages.delete(key);
+      this.pages.set(key, body);
+    }
+    return body;
+  }
+
+  putPage(generation: number, key: string, body: Buffer): void {
+    if (generation !== this.generation || key.length > MAX_KEY_CHARS || body.length > MAX_PAGE_BYTES / 8)
+      return;
+    const old = this.pages.get(key);
+    if (old) this.pageBytes -= old.length;
+    this.pages.delete(key);
+    this.pages.set(key, body);
+    this.pageBytes += body.length;
+    for (const [k, b] of this.pages) {
+      if (this.pageBytes <= MAX_PAGE_BYTES) break;
+      this.pages.delete(k);
+      this.pageBytes -= b.length;
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
+import { watchErrorAnswers } from '../helpers/errorAnswers.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,6 +19,7 @@ export interface TestApp {
 export async function openTestApp(
   dialect: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
+  options: { webDist?: string } = {},
 ): Promise<TestApp> {
   const t = await openTestDb(dialect);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-api-'));
@@ -32,7 +34,9 @@ export async function openTestApp(
   );
   fs.mkdirSync(config.dataDir, { recursive: true });
   for (const root of config.libraryRoots) fs.mkdirSync(root, { recursive: true });
-  const app = await buildApp({ config, db: t, logger: false });
+  const app = await buildApp({ config, db: t, logger: false, webDist: options.webDist });
+  // Every error answer of the suites using this app must come from the catalogue.
+  const errorAnswers = watchErrorAnswers(app);
   await app.ready();
   return {
     app,
@@ -43,6 +47,7 @@ export async function openTestApp(
       await app.close();
       await t.close();
       fs.rmSync(dir, { recursive: true, force: true });
+      errorAnswers.assertAllCoded();
     },
   };
 }

@@ -26,17 +26,14 @@ describe.each(DIALECTS)('listWorks service on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('extends the query for a caller join (reviews of the viewer, ordered by update)', async () => {
+  it('lists the works of a scope (reviews of the viewer, ordered by update)', async () => {
     const page = await listWorks(
       { db: t },
       {
         viewer,
         includeReview: true,
-        extend: (q) =>
-          q
-            .innerJoin('reviews as r', 'r.work_id', 'w.id')
-            .where('r.user_id', '=', (viewer as { id: number }).id),
-        orderBy: { column: 'r.updated_at', direction: 'desc' },
+        sort: 'desc',
+        scope: { kind: 'reviews', userId: (viewer as { id: number }).id, byUpdate: true },
       },
       BASE,
     );

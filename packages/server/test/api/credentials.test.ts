@@ -53,6 +53,7 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
     expect((await call('GET', '/api/credentials/users', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/credentials/users', user)).json()).toEqual({
       error: 'administrator only',
+      code: 'ADMIN_ONLY',
     });
   });
 
@@ -92,7 +93,10 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(await login('victim01', 'after01')).toBe(200);
     expect(await login('victim01', 'before1')).toBe(401);
-    expect((await call('GET', '/api/auth/me', old)).json()).toEqual({ error: 'jwt expired' });
+    expect((await call('GET', '/api/auth/me', old)).json()).toEqual({
+      error: 'jwt expired',
+      code: 'JWT_EXPIRED',
+    });
     expect(
       (await call('PUT', '/api/credentials/user', admin, { name: 'nobody1', newPassword: 'x12345' }))
         .statusCode,
@@ -107,7 +111,7 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
       name: 'boss01',
       newPassword: 'hijack1',
     });
-    expect(other.json()).toEqual({ error: 'administrator only' });
+    expect(other.json()).toEqual({ error: 'administrator only', code: 'ADMIN_ONLY' });
     expect(
       (await call('PUT', '/api/credentials/user', null, { name: 'boss01', newPassword: 'hijack1' }))
         .statusCode,

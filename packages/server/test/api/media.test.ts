@@ -247,7 +247,7 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     try {
       const res = await closed.app.inject({ method: 'GET', url: '/api/media/stream/1' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'No authorization token was found' });
+      expect(res.json()).toEqual({ error: 'No authorization token was found', code: 'NO_TOKEN' });
     } finally {
       await closed.close();
     }

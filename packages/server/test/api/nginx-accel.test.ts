@@ -105,7 +105,7 @@ describe.skipIf(!bin).each(DIALECTS)('nginx in front, accel mode, on %s', (diale
   it('never reaches a file for an unknown, refused or direct request', async () => {
     const unknown = await fetch(`${base}/api/media/stream/987654`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'File not found' });
+    expect(await unknown.json()).toEqual({ error: 'File not found', code: 'FILE_NOT_FOUND' });
     const evil = await fetch(`${base}/api/media/stream/${ids['evil.mp3']}`);
     expect(evil.status).toBe(403);
     expect(await evil.text()).not.toContain('secret');

@@ -65,14 +65,23 @@ describe.each(DIALECTS)('VJ/BJ numeric ids on %s', (dialect) => {
       );
       expect(res.body.details, url).toEqual({ candidates });
     }
-    expect((await get('/api/tracks/1')).body).toEqual({ error: 'No tracks found: unknown work' });
-    expect((await get('/api/cover/RJ123456')).body).toEqual({ error: 'Work not found' });
+    expect((await get('/api/tracks/1')).body).toEqual({
+      error: 'No tracks found: unknown work',
+      code: 'TRACKS_NOT_FOUND',
+    });
+    expect((await get('/api/cover/RJ123456')).body).toEqual({
+      error: 'Work not found',
+      code: 'WORK_NOT_FOUND',
+    });
     expect((await ta.app.inject({ method: 'GET', url: '/api/cover/200123456' })).statusCode).toBe(200);
   });
 
   it('keeps a plain 404 for an explicit RJ code, and the RJ work when it exists', async () => {
-    expect((await get('/api/workInfo/RJ123456')).body).toEqual({ error: 'Work not found' });
-    expect((await get('/api/workInfo/1')).body).toEqual({ error: 'Work not found' });
+    expect((await get('/api/workInfo/RJ123456')).body).toEqual({
+      error: 'Work not found',
+      code: 'WORK_NOT_FOUND',
+    });
+    expect((await get('/api/workInfo/1')).body).toEqual({ error: 'Work not found', code: 'WORK_NOT_FOUND' });
     expect((await get('/api/workInfo/777777')).body.title).toBe('An RJ work');
   });
 });

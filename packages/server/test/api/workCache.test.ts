@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { openDb } from '../../src/db/connect.ts';
+import { putReview } from '../../src/services/reviews.ts';
 import { voteWorkTag } from '../../src/services/votes.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedUser, seedWorks } from '../helpers/seed.ts';
@@ -153,5 +154,28 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
     expect(anon.find((w) => w.id === 300_002)!.userRating).toBeNull();
     const body = await get(url, viewerToken);
     expect(body).toBe(serializeWorkList(JSON.parse(body)));
+  });
+
+  it("serves a cached page to its own viewer only, and follows that viewer's writes", async () => {
+    const otherId = await seedUser(ta.t, 'cache-other');
+    const otherToken = await tokenFor(ta, otherId);
+    const url = '/api/works?order=id&sort=desc&pageSize=20';
+    const ratingOf = async (token?: string) =>
+      (JSON.parse(await get(url, token)) as WorkList).works.find((w) => w.id === 300_005)!.userRating;
+    await putReview(ta.t, viewerId, 300_005, { rating: 5, progress: 'listening', review_text: 'mine' });
+    // The writer asks first, so a page cached without the viewer in its key would reach the others.
+    expect(await ratingOf(viewerToken)).toBe(5);
+    expect(await ratingOf(viewerToken)).toBe(5);
+    expect(await ratingOf(otherToken)).toBeNull();
+    expect(await ratingOf()).toBeNull();
+    const mine = await get(url, viewerToken);
+    expect(await get(url, viewerToken)).toBe(mine);
+    await putReview(ta.t, viewerId, 300_005, { rating: 2 });
+    expect(await ratingOf(viewerToken)).toBe(2);
+    expect(await ratingOf(otherToken)).toBeNull();
+    await putReview(ta.t, otherId, 300_005, { rating: 3 });
+    expect(await ratingOf(otherToken)).toBe(3);
+    expect(await ratingOf(viewerToken)).toBe(2);
+    expect(await ratingOf()).toBeNull();
   });
 });

@@ -139,7 +139,7 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     }
     expect((await get('/api/workInfo/VJ123456')).body.id).toBe(200123456);
     const missing = await get('/api/work/RJ09999999');
-    expect(missing).toEqual({ status: 404, body: { error: 'Work not found' } });
+    expect(missing).toEqual({ status: 404, body: { error: 'Work not found', code: 'WORK_NOT_FOUND' } });
     const bad = await get('/api/work/..%2F..%2Fetc');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/RJ01441165/);

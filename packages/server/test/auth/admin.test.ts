@@ -28,7 +28,7 @@ describe.each(DIALECTS)('administration (%s)', (dialect) => {
     expect(on.json()).toEqual({ message: 'maintenance on' });
     const health = await t.app.inject({ url: '/api/health' });
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ html: '<p>Back soon</p>' });
+    expect(health.json()).toEqual({ html: '<p>Back soon</p>', code: 'MAINTENANCE' });
     await t.app.inject({
       method: 'PUT',
       url: '/api/admin/maintenance',
@@ -67,7 +67,7 @@ describe.each(DIALECTS)('administration (%s)', (dialect) => {
     });
     const stale = await t.app.inject({ url: '/api/admin/users', headers: u });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ error: 'jwt expired' });
+    expect(stale.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
     const list = (await t.app.inject({ url: '/api/admin/users', headers: admin })).json();
     expect(list.users.find((x: { name: string }) => x.name === 'promoted').group).toBe('administrator');
     expect(list.users.find((x: { name: string }) => x.name === 'guest').group).toBe('guest');
@@ -78,7 +78,7 @@ describe.each(DIALECTS)('administration (%s)', (dialect) => {
       payload: { name: 'nobody-here', group: 'user' },
     });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: 'user not found' });
+    expect(missing.json()).toEqual({ error: 'user not found', code: 'USER_NOT_FOUND' });
   });
 
   it('deletes a user and recomputes the ratings and tag counters they fed', async () => {
@@ -117,13 +117,13 @@ describe.each(DIALECTS)('administration (%s)', (dialect) => {
       headers: admin,
       payload: { name: 'admin-acct' },
     });
-    expect(self.json()).toEqual({ error: 'cannot delete yourself' });
+    expect(self.json()).toEqual({ error: 'cannot delete yourself', code: 'CANNOT_DELETE_SELF' });
     const guest = await t.app.inject({
       method: 'POST',
       url: '/api/admin/users/delete',
       headers: admin,
       payload: { name: 'guest' },
     });
-    expect(guest.json()).toEqual({ error: 'cannot delete the guest account' });
+    expect(guest.json()).toEqual({ error: 'cannot delete the guest account', code: 'CANNOT_DELETE_GUEST' });
   });
 });

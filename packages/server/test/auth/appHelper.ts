@@ -10,6 +10,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createUser } from '../../src/services/users.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
+import { watchErrorAnswers } from '../helpers/errorAnswers.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,6 +27,8 @@ export async function startTestApp(
   const config = loadConfig({}, { dataDir, libraryRoots: [], watchLibrary: false, ...overrides });
   const db = await openTestDb(dialect);
   const app = await buildApp({ config, db, logger: false });
+  // Every error answer of the suites using this app must come from the catalogue.
+  const errorAnswers = watchErrorAnswers(app);
   await app.ready();
   return {
     app,
@@ -35,6 +38,7 @@ export async function startTestApp(
       await app.close();
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      errorAnswers.assertAllCoded();
     },
   };
 }

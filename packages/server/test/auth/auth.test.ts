@@ -58,7 +58,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { name: 'alice', password: 'other12' },
     });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: 'user name already taken' });
+    expect(again.json()).toEqual({ error: 'user name already taken', code: 'NAME_TAKEN' });
 
     const ok = await t.app.inject({
       method: 'POST',
@@ -73,7 +73,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { name: 'alice', password: 'wrong12' },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ error: 'incorrect name or password' });
+    expect(bad.json()).toEqual({ error: 'incorrect name or password', code: 'BAD_LOGIN' });
   });
 
   it('refuses short names and passwords with stable messages, and garbage with 400', async () => {
@@ -111,7 +111,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { oldPassword: 'x', newPassword: 'y' },
     });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: 'No authorization token was found' });
+    expect(none.json()).toEqual({ error: 'No authorization token was found', code: 'NO_TOKEN' });
 
     const row = (await listUsers(t.db)).find((u) => u.name === 'alice')!;
     const secret = dialect === 'sqlite' ? fs.readFileSync(paths.secret(t.config), 'utf8').trim() : '';
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       const old = signToken({ sub: row.id, name: 'alice', tv: 0 }, secret, 60, Date.now() - 3600_000);
       const expired = await t.app.inject({ url: '/api/auth/me', headers: bearer(old) });
       expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toEqual({ error: 'jwt expired' });
+      expect(expired.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
       // ?token= works the same way as the header (media URLs).
       const fresh = signToken({ sub: row.id, name: 'alice', tv: 0 }, secret, 60);
       const viaQuery = await t.app.inject({ url: `/api/auth/me?token=${fresh}` });
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     const forged = signToken({ sub: row.id, name: 'alice', tv: 0 }, 'not-the-secret', 60);
     const bad = await t.app.inject({ url: '/api/auth/me', headers: bearer(forged) });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ error: 'jwt expired' });
+    expect(bad.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
     // Public routes treat a bad token as anonymous.
     const health = await t.app.inject({ url: '/api/health', headers: bearer(forged) });
     expect(health.statusCode).toBe(200);
@@ -146,7 +146,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { oldPassword: 'nope123', newPassword: 'secret2' },
     });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: 'current password is incorrect' });
+    expect(wrong.json()).toEqual({ error: 'current password is incorrect', code: 'WRONG_PASSWORD' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -156,7 +156,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     const stale = await t.app.inject({ url: '/api/auth/me', headers: bearer(token) });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ error: 'jwt expired' });
+    expect(stale.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
     const fresh = await t.app.inject({ url: '/api/auth/me', headers: bearer(res.json().token) });
     expect(fresh.json().user.name).toBe('alice');
     await setPassword(t.db, 'alice', 'secret1');
@@ -172,7 +172,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { oldPassword: 'guest', newPassword: 'hacked1' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'guest cannot change password' });
+    expect(res.json()).toEqual({ error: 'guest cannot change password', code: 'GUEST_PASSWORD' });
   });
 
   it('honours the registration switch in the settings table', async () => {
@@ -186,7 +186,7 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
       payload: { name: 'bobby', password: 'secret1' },
     });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'registration is closed' });
+    expect(res.json()).toEqual({ error: 'registration is closed', code: 'REGISTRATION_CLOSED' });
     await setSetting(t.db, 'registration_enabled', null);
   });
 });

@@ -52,7 +52,7 @@ describe.each(DIALECTS)('registering names (%s)', (dialect) => {
     for (const lookalike of ['Guest', 'GUEST', 'Admin1', 'ａｄｍｉｎ１']) {
       const res = await register(lookalike);
       expect(res.statusCode, lookalike).toBe(409);
-      expect(res.json()).toEqual({ error: 'user name already taken' });
+      expect(res.json()).toEqual({ error: 'user name already taken', code: 'NAME_TAKEN' });
     }
   });
 

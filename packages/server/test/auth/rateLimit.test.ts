@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_GUARD, LoginGuard } from '../../src/services/loginGuard.ts';
+import { MemoryLoginLimitStore } from '../../src/services/loginLimitStore.ts';
 import { WindowLimiter } from '../../src/services/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
@@ -19,20 +20,31 @@ describe('window limiter', () => {
 });
 
 describe('login guard', () => {
-  it('doubles the wait of a name past the threshold, up to the cap, and forgets after the window', () => {
-    const g = new LoginGuard();
-    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++) g.fail('n', `a${i}`, 0);
-    expect(g.check('n', 'new', 0)).toEqual({ allowed: false, retryAfter: 1 });
-    expect(g.check('n', 'new', 1000).allowed).toBe(true);
-    g.fail('n', 'b', 1000);
-    expect(g.check('n', 'new', 1000)).toEqual({ allowed: false, retryAfter: 2 });
-    for (let i = 0; i < 20; i++) g.fail('n', `c${i}`, 5000);
-    expect(g.check('n', 'new', 5000)).toEqual({
+  it('doubles the wait of a name past the threshold, up to the cap, and forgets after the window', async () => {
+    const g = new LoginGuard(new MemoryLoginLimitStore());
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++) await g.fail('n', `a${i}`, 0);
+    expect(await g.begin('n', 'new', 0)).toEqual({ allowed: false, retryAfter: 1 });
+    expect((await g.begin('n', 'new', 1000)).allowed).toBe(true);
+    await g.fail('n', 'new', 1000);
+    expect(await g.begin('n', 'new', 1000)).toEqual({ allowed: false, retryAfter: 2 });
+    for (let i = 0; i < 20; i++) await g.fail('n', `c${i}`, 5000);
+    expect(await g.begin('n', 'new', 5000)).toEqual({
       allowed: false,
       retryAfter: LOGIN_GUARD.backoffMaxMs / 1000,
     });
-    expect(g.check('other', 'new', 5000).allowed).toBe(true);
-    expect(g.check('n', 'new', 5000 + LOGIN_GUARD.backoffMaxMs).allowed).toBe(true);
+    expect((await g.begin('other', 'new', 5000)).allowed).toBe(true);
+    expect((await g.begin('n', 'new', 5000 + LOGIN_GUARD.backoffMaxMs)).allowed).toBe(true);
+  });
+
+  it('counts attempts in flight, so concurrent attempts never pass the limit', async () => {
+    const g = new LoginGuard(new MemoryLoginLimitStore());
+    const answers = await Promise.all(
+      Array.from({ length: LOGIN_GUARD.perNameAndAddress + 5 }, () => g.begin('n', 'x', 0)),
+    );
+    expect(answers.filter((a) => a.allowed)).toHaveLength(LOGIN_GUARD.perNameAndAddress);
+    // A success gives its address slot back and forgets the name's failures from there.
+    await g.succeed('n', 'x', 0);
+    expect((await g.begin('n', 'x', 0)).allowed).toBe(true);
   });
 });
 
@@ -127,7 +139,7 @@ describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
     expect(codes.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(codes.slice(5)).toEqual([429, 429]);
     const limited = await t.app.inject({ url: '/api/auth/me', headers: guest });
-    expect(limited.json()).toEqual({ error: 'too many requests, try again later' });
+    expect(limited.json()).toEqual({ error: 'too many requests, try again later', code: 'RATE_LIMITED' });
     await createUser(t.db, { name: 'someone', password: 'someone-password' });
     const user = bearer(await login(t.app, 'someone', 'someone-password'));
     for (let i = 0; i < 8; i++)

@@ -73,24 +73,29 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
     const wrongCode = code === '000000' ? '111111' : '000000';
     const wrong = await post('email/verify', { verifyId, code: wrongCode }, alice);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: 'not verified yet', details: { attemptsLeft: 4 } });
+    expect(wrong.json()).toEqual({
+      error: 'not verified yet',
+      code: 'NOT_VERIFIED',
+      details: { attemptsLeft: 4 },
+    });
     const ok = await post('email/verify', { verifyId, code }, alice);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.email).toBe('alice@example.org');
     const again = await post('email/verify', { verifyId, code }, alice);
-    expect(again.json()).toEqual({ error: 'verify id expired' });
+    expect(again.json()).toEqual({ error: 'verify id expired', code: 'VERIFY_EXPIRED' });
     const twice = await post('email/request-link', { email: 'other@example.org' }, alice);
-    expect(twice.json()).toEqual({ error: 'must unlink email first' });
+    expect(twice.json()).toEqual({ error: 'must unlink email first', code: 'MUST_UNLINK_EMAIL' });
 
     const bob = await account(t, 'bobby');
     const taken = await post('email/request-link', { email: 'alice@example.org' }, bob);
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'email already linked to another user' });
+    expect(taken.json()).toEqual({ error: 'email already linked to another user', code: 'EMAIL_TAKEN' });
     const bad = await post('email/request-link', { email: 'not-an-email' }, bob);
-    expect(bad.json()).toEqual({ error: 'Please enter a valid email address.' });
+    expect(bad.json()).toEqual({ error: 'Please enter a valid email address.', code: 'BAD_EMAIL' });
     const guest = bearer(await login(t.app, 'guest', 'guest'));
     expect((await post('email/request-link', { email: 'g@example.org' }, guest)).json()).toEqual({
       error: 'guest cannot link email',
+      code: 'GUEST_EMAIL',
     });
   });
 
@@ -101,16 +106,20 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
     const wrongCode = code === '999999' ? '888888' : '999999';
     for (let left = 4; left >= 0; left--) {
       const res = await post('email/verify', { verifyId, code: wrongCode }, carol);
-      expect(res.json()).toEqual({ error: 'not verified yet', details: { attemptsLeft: left } });
+      expect(res.json()).toEqual({
+        error: 'not verified yet',
+        code: 'NOT_VERIFIED',
+        details: { attemptsLeft: left },
+      });
     }
     const late = await post('email/verify', { verifyId, code }, carol);
     expect(late.statusCode).toBe(410);
-    expect(late.json()).toEqual({ error: 'verify id expired' });
+    expect(late.json()).toEqual({ error: 'verify id expired', code: 'VERIFY_EXPIRED' });
     // Another user cannot use someone's verifyId.
     const other = await account(t, 'daveo');
     const { verifyId: v2 } = (await post('email/request-link', { email: 'carol@example.org' }, carol)).json();
     const stolen = await post('email/verify', { verifyId: v2, code: codeIn(smtp.inbox.at(-1)!.raw) }, other);
-    expect(stolen.json()).toEqual({ error: 'verify id expired' });
+    expect(stolen.json()).toEqual({ error: 'verify id expired', code: 'VERIFY_EXPIRED' });
   });
 
   it('resets a password with a mailed code and ends older sessions', async () => {
@@ -132,7 +141,7 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
     expect(res.json().user.name).toBe('alice');
     expect(await login(t.app, 'alice', 'brand-new')).toBeTruthy();
     const stale = await t.app.inject({ url: '/api/auth/me', headers: bearer(oldToken) });
-    expect(stale.json()).toEqual({ error: 'jwt expired' });
+    expect(stale.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
   });
 
   it('answers reset requests alike whether or not the account exists or has an email', async () => {
@@ -153,7 +162,10 @@ describe.each(DIALECTS)('mail flows (%s)', (dialect) => {
       answers.push({ status: res.statusCode, message, wrong: [wrong.statusCode, wrong.json()] });
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(answers[0]!.wrong).toEqual([400, { error: 'not verified yet', details: { attemptsLeft: 4 } }]);
+    expect(answers[0]!.wrong).toEqual([
+      400,
+      { error: 'not verified yet', code: 'NOT_VERIFIED', details: { attemptsLeft: 4 } },
+    ]);
   });
 
   it('checks at most five codes of one reset, however many guesses arrive at once', async () => {

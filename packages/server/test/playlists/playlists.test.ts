@@ -77,12 +77,12 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
       for (const path of [`get-playlist-metadata?id=${pl.id}`, `get-playlist-works?id=${pl.id}`]) {
         const res = await get(who, path);
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ error: 'playlist not found' });
+        expect(res.json()).toEqual({ error: 'playlist not found', code: 'PLAYLIST_NOT_FOUND' });
       }
     }
     for (const path of ['add-works-to-playlist', 'remove-works-from-playlist']) {
       const res = await post(bob, path, { id: pl.id, works: [100003] });
-      expect(res.json()).toEqual({ error: 'playlist not found' });
+      expect(res.json()).toEqual({ error: 'playlist not found', code: 'PLAYLIST_NOT_FOUND' });
     }
     expect((await post(bob, 'edit-playlist-metadata', { id: pl.id, name: 'Mine' })).statusCode).toBe(404);
     expect((await post(bob, 'delete-playlist', { id: pl.id })).statusCode).toBe(404);
@@ -114,7 +114,7 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(meta.json()).toMatchObject({ name: 'Shared', user_name: 'alice', privacy: 1 });
     const own = await post(alice, 'like-playlist', { id: pl.id });
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ error: 'cannot like own playlist' });
+    expect(own.json()).toEqual({ error: 'cannot like own playlist', code: 'LIKE_OWN_PLAYLIST' });
     expect((await post(bob, 'like-playlist', { id: pl.id })).json()).toEqual({ message: 'playlist liked' });
     expect((await post(bob, 'like-playlist', { id: pl.id })).statusCode).toBe(200);
     const liked = (await get(bob, 'get-playlists?filterBy=liked')).json();
@@ -131,7 +131,10 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     ]);
     const edit = await post(bob, 'edit-playlist-metadata', { id: pl.id, name: 'Stolen' });
     expect(edit.statusCode).toBe(403);
-    expect(edit.json()).toEqual({ error: 'only the owner can change this playlist' });
+    expect(edit.json()).toEqual({
+      error: 'only the owner can change this playlist',
+      code: 'NOT_PLAYLIST_OWNER',
+    });
     // Made private again: it leaves Bob's liked list though the like row remains.
     await post(alice, 'edit-playlist-metadata', { id: pl.id, privacy: 0 });
     expect((await get(bob, 'get-playlists?filterBy=liked')).json().playlists).toEqual([]);
@@ -168,11 +171,14 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     );
     const reserved = await post(alice, 'create-playlist', { name: SYSTEM_PLAYLIST_NAMES.liked });
     expect(reserved.statusCode).toBe(403);
-    expect(reserved.json()).toEqual({ error: 'cannot create or delete system playlist' });
+    expect(reserved.json()).toEqual({
+      error: 'cannot create or delete system playlist',
+      code: 'SYSTEM_PLAYLIST',
+    });
     const del = await post(alice, 'delete-playlist', { id: target.json().id });
-    expect(del.json()).toEqual({ error: 'cannot create or delete system playlist' });
+    expect(del.json()).toEqual({ error: 'cannot create or delete system playlist', code: 'SYSTEM_PLAYLIST' });
     const rename = await post(alice, 'edit-playlist-metadata', { id: target.json().id, name: 'Renamed' });
-    expect(rename.json()).toEqual({ error: 'cannot rename system playlist' });
+    expect(rename.json()).toEqual({ error: 'cannot rename system playlist', code: 'RENAME_SYSTEM_PLAYLIST' });
     const add = await post(alice, 'add-works-to-playlist', {
       id: target.json().id,
       works: [100005, 'RJ100006'],
@@ -207,14 +213,14 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     expect(p2.playlists).toHaveLength(2);
     const unknown = await get(bob, 'get-work-exist-status-in-my-playlists?workID=RJ999999');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Work not found' });
+    expect(unknown.json()).toEqual({ error: 'Work not found', code: 'WORK_NOT_FOUND' });
   });
 
   it('guests keep their system playlists but cannot create playlists', async () => {
     const guest = { authorization: `Bearer ${await login(t.app, 'guest', 'guest')}` };
     const res = await post(guest, 'create-playlist', { name: 'guest list' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'guest cannot create playlist' });
+    expect(res.json()).toEqual({ error: 'guest cannot create playlist', code: 'GUEST_PLAYLIST' });
     expect((await get(guest, 'get-default-mark-target-playlist')).statusCode).toBe(200);
   });
 
@@ -223,7 +229,11 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     const huge = Array.from({ length: 10_000 }, (_, i) => i + 1);
     const big = await post(alice, 'create-playlist', { name: 'Huge', works: huge });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: 'at most 2000 works per request' });
+    expect(big.json()).toEqual({
+      error: 'at most 2000 works per request',
+      code: 'PLAYLIST_REQUEST_TOO_LARGE',
+      params: { max: 2000 },
+    });
     const cases: [string, object][] = [
       ['create-playlist', {}],
       ['create-playlist', { name: '   ' }],

@@ -101,7 +101,7 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     expect(bad.statusCode).toBe(400);
     const unknown = await rec('item-neighbors', { itemId: 'RJ999999' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Work not found' });
+    expect(unknown.json()).toEqual({ error: 'Work not found', code: 'WORK_NOT_FOUND' });
     const neg = await rec('popular', { page: -1 });
     expect(neg.statusCode).toBe(400);
     const huge = await rec('popular', { subtitle: 1, localSubtitledWorks: [1e300] });
@@ -124,6 +124,33 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     expect(forB).toContain(100004);
     const forA = ids(await rec('recommend-for-user', { recommenderUuid: a, pageSize: 100 }, guest));
     expect(forA).not.toContain(100004);
+  });
+
+  it('narrows recommendations for a listener by subtitle and local subtitles', async () => {
+    const listener = uuid(600);
+    await feedback(listener, 100001, 'progress30');
+    const all = ids(await rec('recommend-for-user', { recommenderUuid: listener, pageSize: 100 }));
+    expect(all.length).toBeGreaterThan(1);
+    const [kept, ...others] = all.filter((id: number) => id !== 100001);
+    // No catalogue work has subtitles of its own: only the listed local ones remain.
+    const none = await rec('recommend-for-user', { recommenderUuid: listener, subtitle: 1 });
+    expect(ids(none)).toEqual([]);
+    const local = await rec('recommend-for-user', {
+      recommenderUuid: listener,
+      subtitle: 1,
+      localSubtitledWorks: [kept, 999_999],
+    });
+    expect(local.statusCode).toBe(200);
+    expect(ids(local)).toEqual([kept]);
+    expect(local.json().pagination.totalCount).toBe(1);
+    // Without 'subtitle' the local list narrows nothing.
+    const unfiltered = await rec('recommend-for-user', {
+      recommenderUuid: listener,
+      pageSize: 100,
+      localSubtitledWorks: [kept],
+    });
+    expect(ids(unfiltered)).toEqual(all);
+    expect(others.length).toBeGreaterThan(0);
   });
 
   it('narrows lists by subtitle and local subtitles, and reports own playlist status', async () => {

@@ -79,7 +79,7 @@ describe.each(DIALECTS)('reviews and progress (%s)', (dialect) => {
   it('deletes only the caller’s own review', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/review?work_id=100003', headers: bob });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'no review of this work' });
+    expect(res.json()).toEqual({ error: 'no review of this work', code: 'REVIEW_NOT_FOUND' });
     const mine = await t.app.inject({
       method: 'DELETE',
       url: '/api/review?work_id=RJ100003',
@@ -121,7 +121,7 @@ describe.each(DIALECTS)('reviews and progress (%s)', (dialect) => {
       payload: { work_id: 100001, rating: 3 },
     });
     expect(anon.statusCode).toBe(401);
-    expect(anon.json()).toEqual({ error: 'No authorization token was found' });
+    expect(anon.json()).toEqual({ error: 'No authorization token was found', code: 'NO_TOKEN' });
   });
 
   it('keeps the site rating exact under concurrent reviews', async () => {

@@ -53,18 +53,18 @@ describe.each(DIALECTS)('tag votes (%s)', (dialect) => {
     const guest = { authorization: `Bearer ${await login(t.app, 'guest', 'guest')}` };
     const g = await vote(guest, { workID: 100001, tagID: TAG.whisper, status: 1 });
     expect(g.statusCode).toBe(403);
-    expect(g.json()).toEqual({ error: 'guest cannot vote' });
+    expect(g.json()).toEqual({ error: 'guest cannot vote', code: 'GUEST_VOTE' });
     const noMail = await account(t, 'nomail');
     const n = await vote(noMail, { workID: 100001, tagID: TAG.whisper, status: 1 });
     expect(n.statusCode).toBe(403);
-    expect(n.json()).toEqual({ error: 'must bind email first' });
+    expect(n.json()).toEqual({ error: 'must bind email first', code: 'MUST_BIND_EMAIL' });
     const a = await t.app.inject({
       method: 'POST',
       url: '/api/vote/attach-tags-to-work',
       headers: noMail,
       payload: { workID: 100001, tagIDs: [TAG.comedy] },
     });
-    expect(a.json()).toEqual({ error: 'must bind email first' });
+    expect(a.json()).toEqual({ error: 'must bind email first', code: 'MUST_BIND_EMAIL' });
   });
 
   it('keeps one vote per user, toggles and clears', async () => {

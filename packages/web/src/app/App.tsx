@@ -7,6 +7,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { bootstrapSession } from '../features/account/index.ts';
 import { i18n } from '../shared/i18n/index.ts';
+import { startConnectionMonitor } from './connectionMonitor.ts';
 import { useIsDark } from './darkMode.ts';
 import { HealthGate } from './HealthGate.tsx';
 import { routes } from './routes.tsx';
@@ -26,6 +27,12 @@ function SessionStart() {
   return null;
 }
 
+/** Once the app is shown: notices the server going away and coming back (connectionMonitor.ts). */
+function ConnectionWatch() {
+  useEffect(() => startConnectionMonitor(queryClient), []);
+  return null;
+}
+
 function Themed() {
   const dark = useIsDark();
   const theme = useMemo(() => makeTheme(dark), [dark]);
@@ -38,6 +45,7 @@ function Themed() {
       <CssBaseline enableColorScheme />
       <HealthGate>
         <SessionStart />
+        <ConnectionWatch />
         <RouterProvider router={router} />
       </HealthGate>
     </ThemeProvider>

@@ -4,8 +4,11 @@ import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The go-to-top button, shown after 150 px of scroll (docs/product.md §9). */
-export function GoTop() {
+/**
+ * The go-to-top button, shown after 150 px of scroll (docs/product.md §9). It sits 16 px above the
+ * footer (`footerHeight`: the player bar, and the lyrics bar when one is shown), never over them.
+ */
+export function GoTop({ footerHeight }: { footerHeight: number }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);
   useEffect(() => {
@@ -20,11 +23,13 @@ export function GoTop() {
         size="small"
         color="primary"
         aria-label={t('app.goTop')}
+        data-testid="go-top"
         onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
         sx={{
           position: 'fixed',
           right: 16,
-          bottom: 'calc(96px + env(safe-area-inset-bottom))',
+          bottom: footerHeight > 0 ? footerHeight + 16 : 'calc(16px + env(safe-area-inset-bottom))',
+          transition: 'bottom 150ms',
           zIndex: 1100,
         }}
       >

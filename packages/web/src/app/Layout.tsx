@@ -1,4 +1,5 @@
 import BackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -7,26 +8,55 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/account/index.ts';
-import { SearchBox } from '../features/search/index.ts';
-import { ImportToast, installDropImport, useSubtitleStore } from '../features/subtitles/index.ts';
+import { useDownloads } from '../features/downloads/index.ts';
+import {
+  ImportToast,
+  installDropImport,
+  installSubtitledWorksCheck,
+  useSubtitleStore,
+} from '../features/subtitles/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
+import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { GoTop } from './GoTop.tsx';
-import { LanguageMenu } from './LanguageMenu.tsx';
+import { lazyScreen } from './lazyScreen.tsx';
 import { Notifier } from './Notifier.tsx';
+import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PlayerFooter } from './PlayerSlots.tsx';
+import { ShellPartBoundary } from './ShellPartBoundary.tsx';
+import { useElementHeight } from './useElementHeight.ts';
+
+// The search box (with its autocomplete and menus) loads beside the page, a blank box of its size
+// standing in meanwhile: the page's own chunks do not wait for it.
+const SearchBox = lazyScreen(async () => (await import('../features/search/SearchBox.tsx')).SearchBox);
+const searchBox = (
+  <ShellPartBoundary resetKey={null}>
+    <Suspense
+      fallback={
+        <Box sx={{ width: '100%', maxWidth: 640, height: 40, borderRadius: 6, bgcolor: 'action.hover' }} />
+      }
+    >
+      <SearchBox />
+    </Suspense>
+  </ShellPartBoundary>
+);
+
+// The language button's menu and tooltip load beside the page too.
+const LanguageMenu = lazyScreen(async () => (await import('./LanguageMenu.tsx')).LanguageMenu);
 
 // The drawer and the auth dialog load on first use: they are not needed to show a page.
-const SideDrawer = lazy(async () => ({ default: (await import('./SideDrawer.tsx')).SideDrawer }));
-const AccountDialogs = lazy(async () => ({
-  default: (await import('../features/account/AccountDialogs.tsx')).AccountDialogs,
-}));
-const AuthDialog = lazy(async () => ({
-  default: (await import('../features/account/AuthDialog.tsx')).AuthDialog,
-}));
+// Loaded with retries; a part whose code cannot be loaded stays away without taking the app along.
+const SideDrawer = lazyScreen(async () => (await import('./SideDrawer.tsx')).SideDrawer);
+const DownloadsDialog = lazyScreen(
+  async () => (await import('../features/downloads/DownloadsDialog.tsx')).DownloadsDialog,
+);
+const AccountDialogs = lazyScreen(
+  async () => (await import('../features/account/AccountDialogs.tsx')).AccountDialogs,
+);
+const AuthDialog = lazyScreen(async () => (await import('../features/account/AuthDialog.tsx')).AuthDialog);
 
 const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 
@@ -49,7 +79,11 @@ export function Layout() {
   const narrow = useMediaQuery('(max-width: 599.95px)', { noSsr: true });
   // A subtitle archive dropped on any page is imported; its progress shows in a toast.
   useEffect(() => installDropImport(), []);
+  useEffect(() => installSubtitledWorksCheck(), []);
+  const footerRef = useRef<HTMLElement>(null);
+  const footerHeight = useElementHeight(footerRef);
   const importing = useSubtitleStore((s) => s.importing.status !== 'idle');
+  const downloading = useDownloads((s) => s.items.length > 0);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -100,21 +134,38 @@ export function Layout() {
             {t('app.title')}
           </Typography>
           <Box sx={{ flex: 1, display: { xs: 'none', sm: 'flex' }, justifyContent: 'center', minWidth: 0 }}>
-            {showSearch && !narrow && <SearchBox />}
+            {showSearch && !narrow && searchBox}
           </Box>
           <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
-          <LanguageMenu />
+          {downloading && (
+            <IconButton
+              color="inherit"
+              aria-label={t('downloads.title')}
+              onClick={() => useDownloads.getState().setOpen(true)}
+              data-testid="downloads-button"
+            >
+              <DownloadIcon />
+            </IconButton>
+          )}
+          <ShellPartBoundary resetKey={pathname}>
+            <Suspense fallback={<Box sx={{ width: 40, height: 40 }} />}>
+              <LanguageMenu />
+            </Suspense>
+          </ShellPartBoundary>
         </Toolbar>
         {showSearch && narrow && (
           <Toolbar variant="dense" sx={{ pb: 1, minHeight: 48 }}>
-            <SearchBox />
+            {searchBox}
           </Toolbar>
         )}
+        <ConnectionBanner />
       </AppBar>
       {drawerUsed && (
-        <Suspense fallback={null}>
-          <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
-        </Suspense>
+        <ShellPartBoundary resetKey={drawerOpen}>
+          <Suspense fallback={null}>
+            <SideDrawer open={drawerOpen} push={pushMode} onClose={() => setDrawerOpen(false)} />
+          </Suspense>
+        </ShellPartBoundary>
       )}
       <Box
         component="main"
@@ -127,31 +178,47 @@ export function Layout() {
       >
         <Toolbar />
         {showSearch && narrow && <Box sx={{ height: 56 }} />}
-        <Suspense
-          fallback={<LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
-        >
-          <Outlet />
-        </Suspense>
+        <ConnectionBanner spacer />
+        <PageErrorBoundary>
+          <Suspense
+            fallback={<LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
+          >
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </Box>
-      <Box component="footer" sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1200 }}>
+      <Box
+        component="footer"
+        ref={footerRef}
+        sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1200 }}
+      >
         <PlayerFooter />
       </Box>
-      <GoTop />
+      <GoTop footerHeight={footerHeight} />
       <Notifier />
       {importing && (
         <Suspense fallback={null}>
           <ImportToast />
         </Suspense>
       )}
-      {authUsed && (
+      {downloading && (
         <Suspense fallback={null}>
-          <AuthDialog />
+          <DownloadsDialog />
         </Suspense>
       )}
+      {authUsed && (
+        <ShellPartBoundary resetKey={authDialogOpen}>
+          <Suspense fallback={null}>
+            <AuthDialog />
+          </Suspense>
+        </ShellPartBoundary>
+      )}
       {accountDialogOpen && (
-        <Suspense fallback={null}>
-          <AccountDialogs />
-        </Suspense>
+        <ShellPartBoundary resetKey={accountDialogOpen}>
+          <Suspense fallback={null}>
+            <AccountDialogs />
+          </Suspense>
+        </ShellPartBoundary>
       )}
     </Box>
   );

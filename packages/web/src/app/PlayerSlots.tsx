@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { usePresence } from '../shared/ui/presence.ts';
 import { loadPlayer, type PlayerModule } from './playerBridge.ts';
 
 function slot(name: keyof Pick<PlayerModule, 'PlayerBar' | 'LyricsBar' | 'PlayerOverlays'>) {
@@ -9,8 +10,24 @@ const PlayerBar = slot('PlayerBar');
 const LyricsBar = slot('LyricsBar');
 const PlayerOverlays = slot('PlayerOverlays');
 
-/** Footer slots of the layout (docs/product.md §2.1): the lyrics bar above the player bar. */
+/**
+ * Footer slots of the layout (docs/product.md §2.1): the lyrics bar above the player bar, rendered
+ * once the player is loaded.
+ */
 export function PlayerFooter() {
+  const loaded = usePresence((s) => s.player);
+  // The player also owns the keyboard shortcuts and restores the queue saved before a reload, so
+  // it loads on every page, once the browser is idle after the first paint.
+  useEffect(() => {
+    const load = () => void loadPlayer();
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 500);
+    return () => clearTimeout(id);
+  }, []);
+  if (!loaded) return null;
   return (
     <Suspense fallback={null}>
       <LyricsBar />

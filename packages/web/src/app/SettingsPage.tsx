@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { AccountSection, isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
 import { SubtitleSection } from '../features/subtitles/index.ts';
 import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
+import { endpointChoices, endpointLabel } from '../shared/settings/endpoints.ts';
 import {
   DARK_MODES,
   INITIAL_PATH_BEHAVIORS,
@@ -66,7 +68,8 @@ export function SettingsPage() {
       label={t(`settings.${key}`)}
       value={s[key] as string}
       onChange={(e) => s.set({ [key]: e.target.value } as Partial<Settings>)}
-      sx={{ maxWidth: 420 }}
+      // Long choices wrap rather than end in an ellipsis on narrow screens.
+      sx={{ maxWidth: 420, '& .MuiInputBase-root .MuiSelect-select': { whiteSpace: 'normal' } }}
     >
       {values.map((v) => (
         <MenuItem key={v} value={v}>
@@ -84,8 +87,11 @@ export function SettingsPage() {
         const n = Number(e.target.value);
         if (Number.isFinite(n) && n > 0 && n <= 600) s.set({ [key]: n });
       }}
-      sx={{ maxWidth: 200 }}
-      slotProps={{ htmlInput: { min: 1, max: 600 } }}
+      sx={{ flex: 1, maxWidth: 200 }}
+      slotProps={{
+        htmlInput: { min: 1, max: 600 },
+        input: { endAdornment: <InputAdornment position="end">{t('settings.secondsUnit')}</InputAdornment> },
+      }}
     />
   );
 
@@ -134,15 +140,14 @@ export function SettingsPage() {
         </Suspense>
       </Section>
       <Section title={t('settings.sections.server')}>
-        {select(
-          'apiBaseUrl',
-          s.apiEndpoints.includes(s.apiBaseUrl) ? s.apiEndpoints : [s.apiBaseUrl, ...s.apiEndpoints],
-          (v) => (v === '' ? t('settings.thisServer') : v),
+        {select('apiBaseUrl', endpointChoices(s.apiEndpoints, s.apiBaseUrl, window.location.origin), (v) =>
+          endpointLabel(v, window.location.origin, t('settings.thisServer')),
         )}
         <TextField
           multiline
           minRows={2}
           label={t('settings.apiEndpoints')}
+          helperText={t('settings.apiEndpointsHelp')}
           defaultValue={s.apiEndpoints.filter((e) => e !== '').join('\n')}
           onBlur={(e) => {
             const urls = e.target.value

@@ -6,6 +6,7 @@
 import { authBundle } from '../features/account/i18n.ts';
 import { adminBundle } from '../features/admin/i18n.ts';
 import { worksBundle } from '../features/catalogue/i18n.ts';
+import { downloadsBundle } from '../features/downloads/i18n.ts';
 import { favouritesBundle } from '../features/favourites/i18n.ts';
 import { playerBundle } from '../features/player/i18n.ts';
 import { playlistsBundle } from '../features/playlists/i18n.ts';
@@ -28,4 +29,5 @@ export const bundles: Bundle[] = [
   playerBundle,
   subtitlesBundle,
   adminBundle,
+  downloadsBundle,
 ];

@@ -35,6 +35,18 @@ export const appBundle: Bundle = {
       },
       debug: { title: 'Debug information' },
       maintenance: { title: 'Under maintenance', forceEnter: 'Force enter' },
+      pageError: {
+        title: 'This page could not be shown',
+        newVersion: 'A new version of Sasayaki is available',
+        newVersionHint: 'This page belongs to the new version. Reload to use it.',
+        reload: 'Reload',
+      },
+      connection: {
+        lost: 'Connection lost — reconnecting in {{seconds}}s',
+        offline: 'You are offline — reconnecting in {{seconds}}s',
+        checking: 'Connection lost — reconnecting…',
+        retryNow: 'Retry now',
+      },
     },
   },
   'zh-CN': {
@@ -67,6 +79,18 @@ export const appBundle: Bundle = {
       },
       debug: { title: '调试信息' },
       maintenance: { title: '维护中', forceEnter: '强制进入' },
+      pageError: {
+        title: '无法显示此页面',
+        newVersion: 'Sasayaki 已有新版本',
+        newVersionHint: '此页面属于新版本，重新加载后即可使用。',
+        reload: '重新加载',
+      },
+      connection: {
+        lost: '连接已断开 — {{seconds}} 秒后重新连接',
+        offline: '网络已断开 — {{seconds}} 秒后重新连接',
+        checking: '连接已断开 — 正在重新连接…',
+        retryNow: '立即重试',
+      },
     },
   },
   ja: {
@@ -107,6 +131,18 @@ export const appBundle: Bundle = {
       },
       debug: { title: 'デバッグ情報' },
       maintenance: { title: 'メンテナンス中', forceEnter: '強制的に入る' },
+      pageError: {
+        title: 'このページを表示できませんでした',
+        newVersion: 'Sasayaki の新しいバージョンがあります',
+        newVersionHint: 'このページは新しいバージョンのものです。再読み込みしてください。',
+        reload: '再読み込み',
+      },
+      connection: {
+        lost: '接続が切れました — {{seconds}} 秒後に再接続します',
+        offline: 'オフラインです — {{seconds}} 秒後に再接続します',
+        checking: '接続が切れました — 再接続中…',
+        retryNow: '今すぐ再試行',
+      },
     },
   },
 };

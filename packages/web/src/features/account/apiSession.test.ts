@@ -18,7 +18,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     auth = req.headers.authorization;
     const status = req.url === '/api/expired' ? 401 : 200;
-    const body = status === 401 ? { error: 'jwt expired' } : { ok: true };
+    const body = status === 401 ? { error: 'jwt expired', code: 'JWT_EXPIRED' } : { ok: true };
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

@@ -13,20 +13,24 @@ import { Link } from 'react-router';
 import { searchPath, termOf } from '../../shared/ui/links.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { type EntityList, useEntityList } from '../search/index.ts';
+import { useTagName } from './card/useTagName.ts';
 
 const NAMESPACE: Record<EntityList, string> = { circles: 'circle', tags: 'tag', vas: 'va' };
 
 /** /circles, /tags and /vas: one screen with a restrict value, names with counts and a filter box. */
 export function EntityListPage({ restrict }: { restrict: EntityList }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useEntityList(restrict);
+  const tagNameOf = useTagName();
   const [filter, setFilter] = useState('');
   const deferred = useDeferredValue(filter);
   const shown = useMemo(() => {
     const q = deferred.trim().toLowerCase();
-    const all = list.data ?? [];
-    return q ? all.filter((e) => e.name.toLowerCase().includes(q)) : all;
-  }, [list.data, deferred]);
+    // Tags show their name in the interface language (docs/product.md §3); the search term keeps the stored name.
+    const all = (list.data ?? []).map((e) => ({ ...e, label: restrict === 'tags' ? tagNameOf(e) : e.name }));
+    if (restrict === 'tags') all.sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    return q ? all.filter((e) => e.label.toLowerCase().includes(q) || e.name.toLowerCase().includes(q)) : all;
+  }, [list.data, deferred, tagNameOf, restrict, i18n.language]);
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -43,6 +47,8 @@ export function EntityListPage({ restrict }: { restrict: EntityList }) {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           placeholder={t('works.entities.filter')}
+          // a row of its own on phones, so the heading and its count stay on one line
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
           slotProps={{
             htmlInput: { 'aria-label': t('works.entities.filter') },
             input: {
@@ -68,7 +74,12 @@ export function EntityListPage({ restrict }: { restrict: EntityList }) {
                   to={searchPath(termOf(NAMESPACE[restrict], e.name))}
                   sx={{ p: 1.5, height: '100%' }}
                 >
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{e.name}</Typography>
+                  <Typography
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                    lang={restrict === 'tags' ? i18n.language : undefined}
+                  >
+                    {e.label}
+                  </Typography>
                   <Typography variant="body2" color="text.secondary">
                     {t('works.entities.count', { count: e.count })}
                   </Typography>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import type { Work } from '@sasayaki/contract';
-import { Suspense } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSettings } from '../../shared/settings/store.ts';
@@ -11,6 +11,7 @@ import { LazyWorkSwiper } from './LazyWorkSwiper.ts';
 import { readListState } from './urlState.ts';
 import { useWorkList } from './useWorkList.ts';
 
+/** Carousels load 20 works (docs/product.md §9) of their first page. */
 const FIRST_PAGE = { ...readListState(new URLSearchParams()), pageSize: 20 };
 
 /** Spec §2.4: the recommend swiper is hidden when its first three works equal the popular ones. */
@@ -41,13 +42,17 @@ const SwiperSkeleton = () => (
   </Box>
 );
 
-/** The popular and recommend swipers of the home page, each switchable in the settings. */
-export function HomeSwipers() {
+/**
+ * The popular and recommend swipers of the home page, each switchable in the settings. They follow
+ * the list's 'subtitle only' filter, and send the works with local subtitles with it.
+ */
+export function HomeSwipers({ subtitle = false }: { subtitle?: boolean }) {
   const { t } = useTranslation();
   const showPopular = useSettings((s) => s.showPopularAtHome);
   const showRecommend = useSettings((s) => s.showRecommendAtHome);
-  const popular = useWorkList('popular', FIRST_PAGE, showPopular);
-  const recommend = useWorkList('recommend', FIRST_PAGE, showRecommend);
+  const first = useMemo(() => ({ ...FIRST_PAGE, subtitle }), [subtitle]);
+  const popular = useWorkList('popular', first, showPopular);
+  const recommend = useWorkList('recommend', first, showRecommend);
   const p = popular.data?.works ?? [];
   const r = recommend.data?.works ?? [];
   const more = (to: string) => (

@@ -6,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import { LIMITS } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lastPage } from './pageClamp.ts';
 
 interface Props {
   page: number;
@@ -18,7 +19,7 @@ interface Props {
 /** Pagination with a quick jumper and a size changer of 20–100 (docs/product.md §2.4). */
 export function ListPagination({ page, pageSize, total, onPage, onPageSize }: Props) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = lastPage(total, pageSize);
   const [jump, setJump] = useState('');
   const go = () => {
     const n = Number(jump);
@@ -73,8 +74,8 @@ export function ListPagination({ page, pageSize, total, onPage, onPageSize }: Pr
           size="small"
           value={jump}
           onChange={(e) => setJump(e.target.value.replace(/\D/g, ''))}
-          placeholder={t('works.jumpTo')}
-          sx={{ width: 110 }}
+          placeholder={t('works.jumpPlaceholder')}
+          sx={{ width: 96 }}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': t('works.jumpTo') } }}
         />
         <Button type="submit" variant="outlined" size="small">

@@ -16,12 +16,14 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { isGuest, useAuth } from '../account/index.ts';
 import { removeTermAt } from '../search/index.ts';
 import type { WorkSource } from './fetchWorks.ts';
 import { HomeSwipers } from './HomeSwipers.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { legacyParam, resolveLegacy } from './legacyParams.ts';
+import { usePageClamp } from './pageClamp.ts';
 import { TermChips } from './TermChips.tsx';
 import {
   type DisplayMode,
@@ -59,6 +61,13 @@ export function WorksPage({ source }: { source: WorkSource }) {
   };
 
   const total = list.data?.pagination.totalCount ?? 0;
+  // Only the answer to this very page tells its total; a previous page's data does not.
+  usePageClamp(
+    state.page,
+    state.pageSize,
+    list.isPlaceholderData ? undefined : list.data?.pagination.totalCount,
+    (page) => setParams(nextListQuery({ page }), { replace: true }),
+  );
   const works = list.data?.works ?? [];
   const home = source === 'works' && state.page === 1 && state.keyword === '';
   const heading = state.keyword ? t('works.titles.search') : t(`works.titles.${source}`);
@@ -69,7 +78,7 @@ export function WorksPage({ source }: { source: WorkSource }) {
       {list.isFetching && (
         <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
       )}
-      {home && <HomeSwipers />}
+      {home && <HomeSwipers subtitle={state.subtitle} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
           {heading}
@@ -152,6 +161,9 @@ export function WorksPage({ source }: { source: WorkSource }) {
           {t('common.end')}
         </Typography>
       )}
+      {list.data && !list.isPlaceholderData && total === 0 && (
+        <WorksEmpty source={source} searching={state.keyword !== '' || state.subtitle} />
+      )}
       {total > 0 && (
         <ListPagination
           page={state.page}
@@ -167,5 +179,26 @@ export function WorksPage({ source }: { source: WorkSource }) {
         </Alert>
       )}
     </Container>
+  );
+}
+
+/** What an empty works list says (docs/product.md §2.4): the library, a search, or a ranked list. */
+function WorksEmpty({ source, searching }: { source: WorkSource; searching: boolean }) {
+  const { t } = useTranslation();
+  if (searching)
+    return (
+      <EmptyState
+        testId="works-empty"
+        hint={t('works.empty.search')}
+        action={{ label: t('works.empty.clearSearch'), to: '/works' }}
+      />
+    );
+  if (source === 'works') return <EmptyState testId="works-empty" hint={t('works.empty.library')} />;
+  return (
+    <EmptyState
+      testId="works-empty"
+      hint={t('works.empty.list')}
+      action={{ label: t('works.empty.browse'), to: '/works' }}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useSettings } from '../../shared/settings/store.ts';
 import { useDebounced } from '../../shared/ui/useDebounced.ts';
 import { isLoggedIn, useAuth } from '../account/index.ts';
@@ -7,6 +8,8 @@ import { fetchWorks, type WorkQuery, type WorkSource } from './fetchWorks.ts';
 import type { ListState } from './urlState.ts';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** One empty list for every request without local subtitles, so its identity never changes. */
+const NO_WORKS: number[] = [];
 
 /**
  * The works of a list. Everything docs/product.md §4 lists as a reload reason is part of the query key
@@ -20,21 +23,48 @@ export function useWorkList(source: WorkSource, s: ListState, enabled = true) {
   const recommenderUuid = useSettings((x) => x.recommenderUuid);
   const loggedIn = useAuth(isLoggedIn);
   const userName = useAuth((x) => x.user?.name ?? null);
-  const query: WorkQuery & { user: string | null; quickMark: string | null } = {
-    source,
-    keyword: withGlobalFilter(s.keyword, globalFilter),
-    page: s.page,
-    pageSize: s.pageSize,
-    order: s.order,
-    sort: s.sort,
-    seed: s.seed,
-    subtitle: s.subtitle,
-    localSubtitledWorks: s.subtitle ? localSubtitledWorks : [],
-    withPlaylistStatus: loggedIn && quickMark !== null ? [quickMark] : [],
-    recommenderUuid,
-    user: loggedIn ? userName : null,
-    quickMark,
-  };
+  // The ids are the store's own array (replaced only when an import or a deletion re-reads them)
+  // and the query object is rebuilt only when one of its parts changes, so a re-render of the
+  // page neither restarts the 100 ms settling nor builds a new key.
+  const local = s.subtitle ? localSubtitledWorks : NO_WORKS;
+  const keyword = withGlobalFilter(s.keyword, globalFilter);
+  const withPlaylistStatus = useMemo(
+    () => (loggedIn && quickMark !== null ? [quickMark] : []),
+    [loggedIn, quickMark],
+  );
+  const user = loggedIn ? userName : null;
+  const query = useMemo<WorkQuery & { user: string | null; quickMark: string | null }>(
+    () => ({
+      source,
+      keyword,
+      page: s.page,
+      pageSize: s.pageSize,
+      order: s.order,
+      sort: s.sort,
+      seed: s.seed,
+      subtitle: s.subtitle,
+      localSubtitledWorks: local,
+      withPlaylistStatus,
+      recommenderUuid,
+      user,
+      quickMark,
+    }),
+    [
+      source,
+      keyword,
+      s.page,
+      s.pageSize,
+      s.order,
+      s.sort,
+      s.seed,
+      s.subtitle,
+      local,
+      withPlaylistStatus,
+      recommenderUuid,
+      user,
+      quickMark,
+    ],
+  );
   const settled = useDebounced(query, 100, sameJson);
   return useQuery({
     queryKey: ['works', settled],

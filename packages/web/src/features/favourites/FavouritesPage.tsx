@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/client.ts';
-import { ListPagination, nextListQuery, readListState, WorksGrid } from '../catalogue/index.ts';
+import { EmptyState } from '../../shared/ui/EmptyState.tsx';
+import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
 import { PlaylistsList } from '../playlists/index.ts';
 
 const TABS = [
@@ -41,6 +42,12 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
     enabled: active !== 'folder',
     placeholderData: keepPreviousData,
   });
+  usePageClamp(
+    state.page,
+    state.pageSize,
+    works.isPlaceholderData ? undefined : works.data?.pagination.totalCount,
+    (page) => setParams(nextListQuery({ page }), { replace: true }),
+  );
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
@@ -56,14 +63,16 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
       ) : (
         <>
           <WorksGrid works={works.data?.works ?? []} mode={state.mode} loading={works.isPending} />
-          {works.data && works.data.pagination.totalCount === 0 && (
-            <Typography
-              align="center"
-              color="text.secondary"
-              sx={{ py: 6, letterSpacing: 4, fontWeight: 700 }}
-            >
-              {t('common.end')}
-            </Typography>
+          {works.data && !works.isPlaceholderData && works.data.pagination.totalCount === 0 && (
+            <EmptyState
+              title={t('common.end')}
+              hint={
+                active === 'review'
+                  ? t('favourites.empty.review')
+                  : t('favourites.empty.progress', { name: t(`favourites.${active}`) })
+              }
+              action={{ label: t('favourites.empty.browse'), to: '/works' }}
+            />
           )}
           {(works.data?.pagination.totalCount ?? 0) > 0 && (
             <ListPagination

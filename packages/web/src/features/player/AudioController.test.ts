@@ -150,6 +150,28 @@ describe('audio controller', () => {
     audio.loaded(600);
     expect(audio.currentTime).toBe(250);
   });
+  it('after a reload, loads the restored track paused at its position, and playing it keeps that position', () => {
+    s().playTracks([track(1), track(2)], 1);
+    audio.loaded(600);
+    audio.advanceTo(120);
+    // saved at most every 5 s while playing; hiding the page saves the exact position
+    audio.advanceTo(130);
+    window.dispatchEvent(new Event('pagehide'));
+    // the next page load: a new store state from storage and a new element
+    detach();
+    usePlayerStore.setState(initialPlayerState());
+    audio = new FakeAudio();
+    detach = attachAudio(audio as unknown as HTMLAudioElement);
+    expect(s().queue.map((t) => t.hash)).toEqual(['9/1', '9/2']);
+    expect(s().queueIndex).toBe(1);
+    expect(audio.src).toBe('/api/media/stream/2');
+    expect(audio.paused).toBe(true);
+    audio.loaded(600);
+    expect(audio.currentTime).toBe(130);
+    s().setTrack(1);
+    expect(audio.currentTime).toBe(130);
+    expect(audio.paused).toBe(false);
+  });
   it('reports time and duration and sends the start milestone once per play', async () => {
     s().playTracks([track(1)], 0);
     audio.loaded(600);

@@ -11,6 +11,7 @@ import { getSettings } from '../../shared/settings/store.ts';
 import { dueMilestones, sendFeedback } from './feedback.ts';
 import { syncLyrics } from './lyricSync.ts';
 import { browserConnection, streamUrlFor } from './media.ts';
+import { watchMediaErrors } from './mediaRetry.ts';
 import { bindMediaSession, updateMediaMetadata, updateMediaPosition } from './mediaSession.ts';
 import { resumePosition, savePosition } from './resume.ts';
 import { currentTrack, type PlayerState, usePlayerStore } from './store.ts';
@@ -49,6 +50,8 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   let loadedSerial = -1;
   let loadedHash = '';
   let pendingResume = 0;
+  /** The loaded track has played: starting it again restarts it; before that (a restored queue) it resumes. */
+  let startedSinceLoad = false;
   let lastSave = 0;
   let lastTime = 0;
   let played = 0;
@@ -98,8 +101,9 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     sent = new Set();
     updateMediaMetadata(track);
     if (sameTrack) {
-      audio.currentTime = 0;
+      if (startedSinceLoad) audio.currentTime = 0;
     } else {
+      startedSinceLoad = false;
       pendingResume = resumePosition(localStorage, track.hash, track.duration);
       // No token in the URL: the media cookie set at sign-in authenticates the stream.
       audio.src = streamUrlFor(track, getSettings().qualityBehavior, browserConnection());
@@ -160,7 +164,10 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     store.getState().report({ duration: Number.isFinite(audio.duration) ? audio.duration : 0 });
     updateMediaPosition(audio);
   };
-  const onPlay = () => store.getState().report({ playing: true });
+  const onPlay = () => {
+    startedSinceLoad = true;
+    store.getState().report({ playing: true });
+  };
   const onPause = () => {
     store.getState().report({ playing: false });
     const track = currentTrack(store.getState());
@@ -171,11 +178,21 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     if (track) savePosition(localStorage, track.hash, 0, 0);
     store.getState().trackEnded();
   };
+  // A closing or reloading page keeps the exact position, not the one of up to 5 s ago.
+  const onPageHide = () => {
+    const track = currentTrack(store.getState());
+    if (track && audio.src)
+      savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
+  };
   const onProgress = () => store.getState().report({ bufferedEnd: bufferedEndAt(audio) });
+  const retry = watchMediaErrors(audio);
   const onError = () => {
     if (!audio.src || !audio.error) return;
-    store.getState().report({ playing: false });
-    notify({ type: 'negative', message: i18n.t('player.cannotPlay') });
+    void retry.failed(store.getState().playing).then((retrying) => {
+      if (retrying) return;
+      store.getState().report({ playing: false });
+      notify({ type: 'negative', message: i18n.t('player.cannotPlay') });
+    });
   };
 
   const listeners: [string, () => void][] = [
@@ -198,12 +215,15 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   const unsyncLyrics = syncLyrics();
 
   const sleepTimer = window.setInterval(checkSleep, 1000);
+  window.addEventListener('pagehide', onPageHide);
 
   return () => {
     unsubscribe();
+    retry.dispose();
     unbindSession();
     unsyncLyrics();
     window.clearInterval(sleepTimer);
+    window.removeEventListener('pagehide', onPageHide);
     for (const [name, fn] of listeners) audio.removeEventListener(name, fn);
   };
 }

@@ -67,7 +67,19 @@ export function LyricsBar() {
           data-line-index={line ? index : -1}
           variant="body2"
           color="primary"
-          sx={{ fontWeight: 600, textAlign: 'center', whiteSpace: 'pre-line', lineHeight: 1.4 }}
+          sx={{
+            fontWeight: 600,
+            textAlign: 'center',
+            whiteSpace: 'pre-line',
+            lineHeight: 1.4,
+            // A long line wraps (anywhere, for text without spaces) and shows at most three rows.
+            overflowWrap: 'anywhere',
+            minWidth: 0,
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 3,
+            overflow: 'hidden',
+          }}
         >
           {pipWindow ? '' : text || '\u00a0'}
         </Typography>

@@ -21,11 +21,12 @@ import { type Cue, formatClock, SUBTITLE_EXTENSIONS } from '@sasayaki/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  decodeText,
+  type LocalLyricRefusal,
   LYRIC_AUTO_SELECT_THRESHOLD,
   loadLyricLines,
   OFFSET_BUTTON,
   OFFSET_STEP,
+  readLocalLyric,
   seekTimeOf,
   shiftOffset,
 } from '../lyrics/index.ts';
@@ -100,6 +101,7 @@ export function LyricsPreviewDialog() {
   const [viewIndex, setViewIndex] = useState(0);
   const [follow, setFollow] = useState(true);
   const [offsetText, setOffsetText] = useState('0');
+  const [refused, setRefused] = useState<{ name: string; reason: LocalLyricRefusal } | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const hash = track?.hash;
 
@@ -109,6 +111,7 @@ export function LyricsPreviewDialog() {
     const queued = usePlayerStore.getState().queue.find((q) => q.hash === hash);
     setViewIndex(Math.max(0, queued?.selectedLyricIndex ?? selected));
     setFollow(true);
+    setRefused(null);
   }, [hash]);
   useEffect(() => setOffsetText(String(offset)), [offset]);
 
@@ -131,7 +134,13 @@ export function LyricsPreviewDialog() {
   const close = () => setOverlay({ lyricsPreviewTrack: null });
   const loadLocal = async (file: File | undefined) => {
     if (!file || !track) return;
-    addLocalLyric(track.hash, { title: file.name, content: decodeText(await file.arrayBuffer()) });
+    const read = readLocalLyric(file.name, new Uint8Array(await file.arrayBuffer()));
+    if (!read.ok) {
+      setRefused({ name: file.name, reason: read.reason });
+      return;
+    }
+    setRefused(null);
+    addLocalLyric(track.hash, read.lyric);
     setViewIndex(0);
     setFollow(true);
   };
@@ -176,6 +185,17 @@ export function LyricsPreviewDialog() {
         </IconButton>
       </DialogTitle>
       <DialogContent dividers sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, p: 0 }}>
+        {refused && (
+          <Alert
+            severity="error"
+            onClose={() => setRefused(null)}
+            sx={{ m: 2, mb: 0, overflowWrap: 'anywhere' }}
+            data-testid="lyrics-local-error"
+            data-reason={refused.reason}
+          >
+            {t(`player.lyricsView.localRefused.${refused.reason}`, { name: refused.name })}
+          </Alert>
+        )}
         {lyrics.length === 0 ? (
           <Alert severity="info" sx={{ m: 2 }}>
             {t('player.lyricsView.none')}
@@ -248,7 +268,7 @@ export function LyricsPreviewDialog() {
               data-following={follow}
               onWheel={() => setFollow(false)}
               onTouchMove={() => setFollow(false)}
-              sx={{ flex: 1, overflowY: 'auto', position: 'relative', px: 1, pb: 2 }}
+              sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', position: 'relative', px: 1, pb: 2 }}
             >
               {loaded.status === 'loading' && (
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2, color: 'text.secondary' }}>
@@ -276,6 +296,7 @@ export function LyricsPreviewDialog() {
                       display: 'flex',
                       gap: 1.5,
                       width: '100%',
+                      minWidth: 0,
                       textAlign: 'left',
                       border: 0,
                       font: 'inherit',
@@ -303,6 +324,11 @@ export function LyricsPreviewDialog() {
                       variant="body2"
                       sx={{
                         whiteSpace: 'pre-line',
+                        // A line without spaces (a URL, a run of kana) breaks anywhere rather than
+                        // widening the dialog.
+                        overflowWrap: 'anywhere',
+                        minWidth: 0,
+                        flex: 1,
                         fontWeight: current ? 700 : 400,
                         fontSize: current ? '1.02rem' : undefined,
                       }}

@@ -1,6 +1,7 @@
 import { AntiBurnIn } from './AntiBurnIn.tsx';
 import { AudioController } from './AudioController.tsx';
 import { FullPlayer } from './FullPlayer.tsx';
+import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { LyricsPreviewDialog } from './LyricsPreviewDialog.tsx';
 import { QueueView } from './QueueView.tsx';
 import { SleepTimerDialog } from './SleepTimerDialog.tsx';
@@ -17,6 +18,7 @@ export function PlayerOverlays() {
       <SleepTimerDialog />
       <VolumeBoostDialog />
       <AntiBurnIn />
+      <KeyboardShortcuts />
     </>
   );
 }

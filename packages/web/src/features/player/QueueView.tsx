@@ -60,7 +60,7 @@ export function QueueView() {
           }}
         >
           <Typography variant="h6" sx={{ flex: 1 }}>
-            {t('player.queueView.title', { count: queue.length })}
+            {t('player.queueView.title', { n: queue.length })}
           </Typography>
           <Tooltip title={t('player.queueView.clear')}>
             <span>

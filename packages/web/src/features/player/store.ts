@@ -3,6 +3,7 @@
  * state; `AudioController` applies it to the one `HTMLAudioElement`.
  */
 import { create } from 'zustand';
+import { announcePlayer } from '../../shared/ui/presence.ts';
 import {
   chooseLyric,
   type QueueLyric,
@@ -20,6 +21,7 @@ import {
   removeAt,
   validIndex,
 } from './queue.ts';
+import { loadQueue, saveQueue } from './queueStorage.ts';
 import { loadSleep, saveSleep } from './sleepStorage.ts';
 import type { ControlSignal, LyricLine, PlayMode, QueueTrack } from './types.ts';
 
@@ -107,27 +109,31 @@ export type PlayerStore = PlayerState & PlayerActions;
 
 const NOTHING: ControlSignal = { type: 'nothing' };
 
-export const initialPlayerState = (): PlayerState => ({
-  playing: false,
-  currentTime: 0,
-  duration: 0,
-  bufferedEnd: 0,
-  queue: [],
-  queueIndex: 0,
-  trackSerial: 0,
-  ...loadPrefs(),
-  boostConfirmed: false,
-  pendingVolume: null,
-  ...loadSleep(),
-  signal: NOTHING,
-  subtitleOffset: 0,
-  lrcLines: [],
-  lyricStatus: 'none',
-  fullPlayerOpen: false,
-  queueOpen: false,
-  sleepDialogOpen: false,
-  lyricsPreviewTrack: null,
-});
+/** The state of a page load: the stored queue comes back paused (docs/player.md). */
+export const initialPlayerState = (): PlayerState => {
+  const stored = loadQueue();
+  return {
+    playing: false,
+    currentTime: 0,
+    duration: 0,
+    bufferedEnd: 0,
+    queue: prepared(stored.queue),
+    queueIndex: stored.queueIndex,
+    trackSerial: 0,
+    ...loadPrefs(),
+    boostConfirmed: false,
+    pendingVolume: null,
+    ...loadSleep(),
+    signal: NOTHING,
+    subtitleOffset: 0,
+    lrcLines: [],
+    lyricStatus: 'none',
+    fullPlayerOpen: false,
+    queueOpen: false,
+    sleepDialogOpen: false,
+    lyricsPreviewTrack: null,
+  };
+};
 
 let nextQueueKey = 1;
 
@@ -301,9 +307,13 @@ usePlayerStore.subscribe((s, prev) => {
     s.playbackRate !== prev.playbackRate
   )
     savePrefs({ volume: s.volume, muted: s.muted, playMode: s.playMode, playbackRate: s.playbackRate });
+  if (s.queue !== prev.queue || s.queueIndex !== prev.queueIndex) saveQueue(s);
 });
 
 /** The track being played, if any. */
 export function currentTrack(s: Pick<PlayerState, 'queue' | 'queueIndex'>): QueueTrack | undefined {
   return s.queue[s.queueIndex];
 }
+
+// The shell's footer slots appear once the player is loaded (shared/ui/presence.ts).
+announcePlayer();

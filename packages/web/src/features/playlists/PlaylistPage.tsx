@@ -19,9 +19,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { useSettings } from '../../shared/settings/store.ts';
+import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
-import { ListPagination, nextListQuery, readListState, WorksGrid } from '../catalogue/index.ts';
+import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
 import { deletePlaylist, fetchPlaylist, fetchPlaylistWorks, likePlaylist } from './playlistApi.ts';
 
 const PlaylistDialog = lazy(async () => ({ default: (await import('./PlaylistDialog.tsx')).PlaylistDialog }));
@@ -63,6 +64,12 @@ export function PlaylistPage() {
     if (deleted.current) return;
     if (meta.error instanceof ApiError && meta.error.status === 404) navigate('/404', { replace: true });
   }, [meta.error, navigate]);
+  usePageClamp(
+    state.page,
+    state.pageSize,
+    works.isPlaceholderData ? undefined : works.data?.pagination.totalCount,
+    (page) => setParams(nextListQuery({ page }), { replace: true }),
+  );
   if (id === '') return <Navigate to="/404" replace />;
 
   const p = meta.data;
@@ -167,10 +174,8 @@ export function PlaylistPage() {
         <Skeleton width={300} height={48} />
       )}
       <WorksGrid works={works.data?.works ?? []} mode={state.mode} loading={works.isPending} />
-      {works.data && total === 0 && (
-        <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
-          {t('playlists.noWorks')}
-        </Typography>
+      {works.data && !works.isPlaceholderData && total === 0 && (
+        <EmptyState hint={t('playlists.noWorks')} action={{ label: t('playlists.browse'), to: '/works' }} />
       )}
       {total > 0 && (
         <ListPagination

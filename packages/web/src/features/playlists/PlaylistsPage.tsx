@@ -15,9 +15,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { isGuest, RequireLogin, useAuth } from '../account/index.ts';
+import { usePageClamp } from '../catalogue/index.ts';
 import { PlaylistCover } from './PlaylistCover.tsx';
 import { fetchPlaylists, type PlaylistFilter } from './playlistApi.ts';
 
@@ -42,6 +44,7 @@ export function PlaylistsList() {
     placeholderData: keepPreviousData,
   });
   const total = q.data?.pagination.totalCount ?? 0;
+  usePageClamp(page, PAGE_SIZE, q.isPlaceholderData ? undefined : q.data?.pagination.totalCount, setPage);
   return (
     <>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
@@ -121,10 +124,11 @@ export function PlaylistsList() {
               </Card>
             ))}
       </Box>
-      {q.data && total === 0 && (
-        <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
-          {t('playlists.empty')}
-        </Typography>
+      {q.data && !q.isPlaceholderData && total === 0 && (
+        <EmptyState
+          hint={t('playlists.empty')}
+          action={guest ? undefined : { label: t('playlists.new'), onClick: () => setCreating(true) }}
+        />
       )}
       {total > PAGE_SIZE && (
         <Pagination

@@ -1,6 +1,6 @@
 /** The playlist calls of the playlist screens (the card's menu has its own in catalogue). */
-import type { Pagination, Playlist, WorkList } from '@sasayaki/contract';
-import { api } from '../../shared/api/client.ts';
+import type { Playlist } from '@sasayaki/contract';
+import { call } from '../../shared/api/client.ts';
 
 export type PlaylistFilter = 'all' | 'created' | 'liked';
 
@@ -9,6 +9,9 @@ export interface PlaylistFields {
   privacy: number;
   description: string;
 }
+
+/** The privacy choices of the dialog are PLAYLIST_PRIVACY's values. */
+const privacyOf = (privacy: number) => privacy as 0 | 1 | 2;
 
 /** Some answers wrap the playlist in `data` or `playlist` (older clients' shapes). */
 function unwrap(answer: unknown): Playlist {
@@ -21,15 +24,10 @@ export const fetchPlaylists = (
   page: number,
   pageSize: number,
   signal?: AbortSignal,
-) =>
-  api.get<{ playlists: Playlist[]; pagination: Pagination }>(
-    '/api/playlist/get-playlists',
-    { page, pageSize, filterBy },
-    { signal },
-  );
+) => call('GET /api/playlist/get-playlists', { query: { page, pageSize, filterBy } }, { signal });
 
 export const fetchPlaylist = async (id: string, signal?: AbortSignal) =>
-  unwrap(await api.get('/api/playlist/get-playlist-metadata', { id }, { signal, silent: true }));
+  unwrap(await call('GET /api/playlist/get-playlist-metadata', { query: { id } }, { signal, silent: true }));
 
 export const fetchPlaylistWorks = (
   id: string,
@@ -38,23 +36,29 @@ export const fetchPlaylistWorks = (
   withPlaylistStatus: string[],
   signal?: AbortSignal,
 ) =>
-  api.get<WorkList>(
-    '/api/playlist/get-playlist-works',
-    { id, page, pageSize, withPlaylistStatus },
+  call(
+    'GET /api/playlist/get-playlist-works',
+    { query: { id, page, pageSize, withPlaylistStatus } },
     { signal },
   );
 
 export const createPlaylist = async (fields: PlaylistFields & { locale: string; works: string[] }) =>
-  unwrap(await api.post('/api/playlist/create-playlist', fields));
+  unwrap(
+    await call('POST /api/playlist/create-playlist', {
+      body: { ...fields, privacy: privacyOf(fields.privacy) },
+    }),
+  );
 
 export const editPlaylist = async (id: string, fields: Partial<PlaylistFields>) =>
-  unwrap(await api.post('/api/playlist/edit-playlist-metadata', { id, ...fields }));
+  unwrap(
+    await call('POST /api/playlist/edit-playlist-metadata', {
+      body: { id, ...fields, privacy: fields.privacy === undefined ? undefined : privacyOf(fields.privacy) },
+    }),
+  );
 
-export const deletePlaylist = (id: string) =>
-  api.post<{ message: string }>('/api/playlist/delete-playlist', { id });
+export const deletePlaylist = (id: string) => call('POST /api/playlist/delete-playlist', { body: { id } });
 
 export const likePlaylist = (id: string, liked: boolean) =>
-  api.post<{ message: string }>(
-    liked ? '/api/playlist/like-playlist' : '/api/playlist/remove-like-playlist',
-    { id },
-  );
+  liked
+    ? call('POST /api/playlist/like-playlist', { body: { id } })
+    : call('POST /api/playlist/remove-like-playlist', { body: { id } });

@@ -8,6 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -20,6 +21,8 @@ const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog.
 /** The top bar search box with suggestions, the bigger search dialog and the age menu (docs/product.md §2.8). */
 export function SearchBox() {
   const { t } = useTranslation();
+  // The full hint does not fit a phone's top bar; the label keeps it for screen readers.
+  const narrow = useMediaQuery((theme) => theme.breakpoints.down('sm'));
   const navigate = useNavigate();
   const location = useLocation();
   const urlKeyword =
@@ -79,7 +82,7 @@ export function SearchBox() {
         renderInput={(params) => (
           <TextField
             {...params}
-            placeholder={t('search.placeholder')}
+            placeholder={t(narrow ? 'search.placeholderShort' : 'search.placeholder')}
             slotProps={{
               ...params.slotProps,
               htmlInput: {

@@ -4,6 +4,7 @@ export const searchBundle: Bundle = {
   en: {
     search: {
       placeholder: 'Search works, tags, circles, voice actors…',
+      placeholderShort: 'Search…',
       submit: 'Search',
       advanced: 'Advanced search',
       dialogTitle: 'Search',
@@ -24,6 +25,7 @@ export const searchBundle: Bundle = {
   'zh-CN': {
     search: {
       placeholder: '搜索作品、标签、社团、声优…',
+      placeholderShort: '搜索…',
       submit: '搜索',
       advanced: '高级搜索',
       dialogTitle: '搜索',
@@ -44,6 +46,7 @@ export const searchBundle: Bundle = {
   ja: {
     search: {
       placeholder: '作品・タグ・サークル・声優を検索…',
+      placeholderShort: '検索…',
       submit: '検索',
       advanced: '詳細検索',
       dialogTitle: '検索',

@@ -1,5 +1,4 @@
-/** The search feature: the search box of the top bar, and the keyword helpers the lists use. */
+/** The search feature: keyword helpers the lists use (the shell loads the top bar's SearchBox.tsx on its own). */
 export { type EntityList, useEntityList } from './entities.ts';
 export { removeTermAt, withGlobalFilter } from './keyword.ts';
-export { SearchBox } from './SearchBox.tsx';
 export { termColor, termLabel } from './terms.ts';

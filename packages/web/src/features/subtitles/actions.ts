@@ -9,10 +9,18 @@ import { type ImportState, useSubtitleStore } from './importState.ts';
 import { clearAll, removePackage, subtitledWorkIds } from './repository.ts';
 import type { WorkerReply } from './workerProtocol.ts';
 
-/** Re-reads the works with local subtitles into the settings, and tells lists to reload. */
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Re-reads the works with local subtitles into the settings, and tells lists to reload. The
+ * settings keep their array when the ids are the same, so the works lists' requests do not
+ * change.
+ */
 export async function refreshSubtitledWorks(): Promise<void> {
   const ids = await subtitledWorkIds(subtitleDb());
-  useSettings.getState().set({ localSubtitledWorks: ids });
+  if (!sameIds(ids, useSettings.getState().localSubtitledWorks))
+    useSettings.getState().set({ localSubtitledWorks: ids });
   useSubtitleStore.setState((s) => ({ revision: s.revision + 1 }));
 }
 

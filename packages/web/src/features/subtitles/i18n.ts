@@ -11,7 +11,8 @@ export const subtitlesBundle: Bundle = {
       filesProgress: '{{done}} / {{total}} files',
       imported_one: '{{name}}: {{files}} subtitle file for {{count}} work imported',
       imported_other: '{{name}}: {{files}} subtitle files for {{count}} works imported',
-      skipped: '{{count}} files without a work code in their path were left out.',
+      skipped_one: '{{count}} file without a work code in its path was left out.',
+      skipped_other: '{{count}} files without a work code in their path were left out.',
       errors: {
         notZip: '{{name}} is not a zip archive. Only .zip archives can be imported.',
         duplicate: 'This archive has already been imported ({{name}}).',
@@ -50,7 +51,7 @@ export const subtitlesBundle: Bundle = {
       filesProgress: '{{done}} / {{total}} 个文件',
       imported_one: '{{name}}：已导入 {{files}} 个字幕文件，涉及 {{count}} 部作品',
       imported_other: '{{name}}：已导入 {{files}} 个字幕文件，涉及 {{count}} 部作品',
-      skipped: '{{count}} 个文件的路径中没有作品编号，已跳过。',
+      skipped_other: '{{count}} 个文件的路径中没有作品编号，已跳过。',
       errors: {
         notZip: '{{name}} 不是 zip 压缩包，只能导入 .zip 文件。',
         duplicate: '该压缩包已导入过（{{name}}）。',
@@ -87,7 +88,7 @@ export const subtitlesBundle: Bundle = {
       filesProgress: '{{done}} / {{total}} ファイル',
       imported_one: '{{name}}：{{count}} 作品の字幕ファイル {{files}} 件を取り込みました',
       imported_other: '{{name}}：{{count}} 作品の字幕ファイル {{files}} 件を取り込みました',
-      skipped: 'パスに作品コードのない {{count}} ファイルは除外しました。',
+      skipped_other: 'パスに作品コードのない {{count}} ファイルは除外しました。',
       errors: {
         notZip: '{{name}} は zip アーカイブではありません。取り込めるのは .zip だけです。',
         duplicate: 'このアーカイブは取り込み済みです（{{name}}）。',

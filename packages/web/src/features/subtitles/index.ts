@@ -7,3 +7,4 @@ export { installDropImport } from './dropImport.ts';
 export { type ImportState, useSubtitleStore } from './importState.ts';
 export { ImportToast, importSubtitleArchive, localLyricsFor, SubtitleSection } from './lazy.ts';
 export type { TrackToMatch } from './match.ts';
+export { installSubtitledWorksCheck } from './recheck.ts';

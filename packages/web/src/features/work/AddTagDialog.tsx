@@ -9,6 +9,7 @@ import type { EntityCount } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../shared/notify/store.ts';
+import { useTagName } from '../catalogue/index.ts';
 import { useEntityList } from '../search/index.ts';
 import { attachTags } from './workApi.ts';
 
@@ -24,6 +25,7 @@ export function AddTagDialog({
 }) {
   const { t } = useTranslation();
   const tags = useEntityList('tags');
+  const nameOf = useTagName();
   const [chosen, setChosen] = useState<EntityCount[]>([]);
   const [busy, setBusy] = useState(false);
   const options = (tags.data ?? []).filter((x) => !existing.includes(Number(x.id)));
@@ -48,7 +50,7 @@ export function AddTagDialog({
           multiple
           options={options}
           loading={tags.isPending}
-          getOptionLabel={(o) => o.name}
+          getOptionLabel={(o) => nameOf(o)}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           value={chosen}
           onChange={(_, v) => setChosen(v)}

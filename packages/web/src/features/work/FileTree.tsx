@@ -24,9 +24,10 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useSettings } from '../../shared/settings/store.ts';
-import { download, downloadAll, openInNewTab } from '../../shared/ui/download.ts';
+import { openInNewTab } from '../../shared/ui/download.ts';
 import { clock, formatBytes } from '../../shared/ui/format.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
+import { startDownload } from '../downloads/index.ts';
 import { playFiles, playFilesNext, previewLyrics, queueFiles, usePlayerStore } from '../player/index.ts';
 import {
   childrenAt,
@@ -38,6 +39,7 @@ import {
   readTreePath,
   treeSearch,
 } from './tree.ts';
+import { downloadZip } from './zipDownload.ts';
 
 type W = Pick<
   Work,
@@ -92,7 +94,7 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
       case 'stream':
         return openInNewTab(file.mediaStreamUrl);
       case 'download':
-        return download(file.mediaDownloadUrl, file.title);
+        return void startDownload(file.mediaDownloadUrl, file.title);
     }
   };
   const closeMenu = () => setMenu(null);
@@ -205,12 +207,22 @@ export function FileTree({ work, tree }: { work: W; tree: TrackNode[] | undefine
           })}
         </List>
       )}
-      <NodeMenu menu={menu} onClose={closeMenu} work={work} />
+      <NodeMenu menu={menu} onClose={closeMenu} work={work} path={path} />
     </Paper>
   );
 }
 
-function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => void; work: W }) {
+function NodeMenu({
+  menu,
+  onClose,
+  work,
+  path,
+}: {
+  menu: MenuState;
+  onClose: () => void;
+  work: W;
+  path: string[];
+}) {
   const { t } = useTranslation();
   const enableSubtitle = useSettings((s) => s.enableSubtitle);
   const hasLocalSubtitles = useSettings((s) => s.localSubtitledWorks.includes(work.id));
@@ -228,7 +240,9 @@ function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => voi
   );
   let items: ReactNode[] = [];
   if (node && isFolder(node)) {
-    items = [item(t('work.downloadFolder'), () => void downloadAll(filesOf((node as TrackFolder).children)))];
+    items = [
+      item(t('work.downloadFolder'), () => void downloadZip(work, [...path, (node as TrackFolder).title])),
+    ];
   } else if (node) {
     const f = node as TrackFile;
     items = [
@@ -237,7 +251,7 @@ function NodeMenu({ menu, onClose, work }: { menu: MenuState; onClose: () => voi
       f.type !== 'audio' &&
         fileAction(f) !== 'download' &&
         item(t('work.tree.open'), () => openInNewTab(f.mediaStreamUrl)),
-      item(t('work.tree.download'), () => download(f.mediaDownloadUrl, f.title)),
+      item(t('work.tree.download'), () => void startDownload(f.mediaDownloadUrl, f.title)),
       f.type === 'audio' &&
         enableSubtitle &&
         ((f.availableLyrics?.length ?? 0) > 0 || hasLocalSubtitles) &&

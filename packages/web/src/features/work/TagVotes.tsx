@@ -11,11 +11,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Locale } from '../../shared/i18n/types.ts';
 import { notify } from '../../shared/notify/store.ts';
-import { useSettings } from '../../shared/settings/store.ts';
 import { searchPath, termOf } from '../../shared/ui/links.ts';
-import { tagName } from '../catalogue/index.ts';
+import { useTagName } from '../catalogue/index.ts';
 import { useRulesGate } from './useRulesGate.tsx';
 import { voteTag } from './workApi.ts';
 
@@ -31,8 +29,8 @@ export function applyVote(tag: WorkTag, clicked: 1 | 2): WorkTag {
 
 /** Tag chips with optimistic up/down votes and the add-tag button of the work page. */
 export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
-  const { t, i18n } = useTranslation();
-  const censored = useSettings((s) => s.showCensoredTag);
+  const { t } = useTranslation();
+  const nameOf = useTagName();
   const [tags, setTags] = useState(work.tags);
   const [adding, setAdding] = useState(false);
   const { gate, dialog } = useRulesGate();
@@ -72,12 +70,12 @@ export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
             clickable
             color="secondary"
             variant={tag.voteStatus === 0 ? 'outlined' : 'filled'}
-            label={tagName(tag, i18n.language as Locale, censored)}
+            label={nameOf(tag)}
             data-testid="tag-chip"
           />
           <IconButton
             size="small"
-            aria-label={`${t('work.upvote')} ${tag.name}`}
+            aria-label={`${t('work.upvote')} ${nameOf(tag)}`}
             aria-pressed={tag.myVote === 1}
             onClick={() => vote(tag, 1)}
           >
@@ -92,7 +90,7 @@ export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
           </Box>
           <IconButton
             size="small"
-            aria-label={`${t('work.downvote')} ${tag.name}`}
+            aria-label={`${t('work.downvote')} ${nameOf(tag)}`}
             aria-pressed={tag.myVote === 2}
             onClick={() => vote(tag, 2)}
           >

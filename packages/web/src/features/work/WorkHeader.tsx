@@ -20,40 +20,64 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSettings } from '../../shared/settings/store.ts';
-import { downloadAll } from '../../shared/ui/download.ts';
-import { clock, formatCount, formatYen } from '../../shared/ui/format.ts';
+import { clock } from '../../shared/ui/format.ts';
+import { editionLanguageName } from '../../shared/ui/languageName.ts';
 import { searchPath, termOf, workPath } from '../../shared/ui/links.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
-import { Cover, MyReview, PlaylistMenu, RatingStars, StatusChips, VaChips } from '../catalogue/index.ts';
+import {
+  Cover,
+  MyReview,
+  PlaylistMenu,
+  PriceTag,
+  RatingStars,
+  ReviewCount,
+  SalesCount,
+  StatusChips,
+  storeFacts,
+  VaChips,
+} from '../catalogue/index.ts';
 import { playFiles, previewLyrics } from '../player/index.ts';
 import { TagVotes } from './TagVotes.tsx';
 import { audioFilesOf, filesOf } from './tree.ts';
 import { putReview } from './workApi.ts';
+import { downloadZip } from './zipDownload.ts';
 
 const ReviewDialog = lazy(async () => ({ default: (await import('./ReviewDialog.tsx')).ReviewDialog }));
 const FeedbackDialog = lazy(async () => ({ default: (await import('./FeedbackDialog.tsx')).FeedbackDialog }));
 
 /** Everything of docs/product.md §2.6 above the file tree. */
-export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | undefined }) {
+export function WorkHeader({
+  work,
+  tree,
+  reviewing,
+  onWriteReview,
+  onReviewClosed,
+}: {
+  work: Work;
+  tree: TrackNode[] | undefined;
+  /** The review dialog is open; the page owns it, since the empty reviews list opens it too. */
+  reviewing: boolean;
+  onWriteReview: () => void;
+  onReviewClosed: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const loggedIn = useAuth(isLoggedIn);
   const enableSubtitle = useSettings((s) => s.enableSubtitle);
   const queryClient = useQueryClient();
   const [playlistAnchor, setPlaylistAnchor] = useState<HTMLElement | null>(null);
   const [progressAnchor, setProgressAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'review' | 'feedback' | null>(null);
+  const [dialog, setDialog] = useState<'feedback' | null>(null);
   const audio = tree ? audioFilesOf(tree) : [];
   // Local subtitles are matched when the preview opens, so any track of such a work can show them.
   const hasLocalSubtitles = useSettings((s) => s.localSubtitledWorks.includes(work.id));
   const withLyrics =
     audio.find((f) => (f.availableLyrics?.length ?? 0) > 0) ?? (hasLocalSubtitles ? audio[0] : undefined);
-  const isRJ = work.source_id.toUpperCase().startsWith('RJ');
+  const facts = storeFacts(work);
   // The work's own fields, everyone's reviews of it and the Reviewed tab all show the review.
   const refresh = () =>
     Promise.all(
       ['work', 'work-reviews', 'reviews'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })),
     );
-  const needLogin = (run: () => void) => (loggedIn ? run() : openLoginDialog());
 
   const setProgress = async (progress: string | null) => {
     setProgressAnchor(null);
@@ -108,9 +132,7 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <RatingStars work={work} size="medium" />
-          <Typography variant="body2" color="text.secondary">
-            {t('works.card.reviews', { count: work.review_count })}
-          </Typography>
+          <ReviewCount facts={facts} sx={{ fontSize: 14, color: 'text.secondary' }} />
           {work.duration > 0 && (
             <Typography variant="body2" color="text.secondary">
               {t('work.duration', { d: clock(work.duration) })}
@@ -118,14 +140,8 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
           )}
         </Box>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography sx={{ fontWeight: 800, fontSize: 20 }}>
-            {formatYen(work.price, i18n.language)}
-          </Typography>
-          {isRJ && (
-            <Typography color="text.secondary">
-              {t('works.card.sales', { count: formatCount(work.dl_count, i18n.language) as never })}
-            </Typography>
-          )}
+          <PriceTag facts={facts} sx={{ fontWeight: 800, fontSize: 20 }} />
+          <SalesCount facts={facts} sx={{ color: 'text.secondary' }} />
           {work.source_url && (
             <Button
               size="small"
@@ -150,7 +166,9 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
                 component={RouterLink}
                 to={workPath(e)}
                 clickable
-                label={`${e.lang} · ${e.source_id}`}
+                label={editionLanguageName(e.lang, i18n.language)}
+                title={`${e.title} (${e.source_id})`}
+                data-testid="edition-chip"
                 variant="outlined"
               />
             ))}
@@ -182,18 +200,14 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
           >
             {work.progress ? t(`work.progress.${work.progress}`) : t('work.progress.label')}
           </Button>
-          <Button
-            variant="outlined"
-            startIcon={<ReviewIcon />}
-            onClick={() => needLogin(() => setDialog('review'))}
-          >
+          <Button variant="outlined" startIcon={<ReviewIcon />} onClick={onWriteReview}>
             {t('work.review.write')}
           </Button>
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
             disabled={!tree || filesOf(tree).length === 0}
-            onClick={() => tree && void downloadAll(filesOf(tree))}
+            onClick={() => void downloadZip(work, [])}
           >
             {t('work.downloadAll')}
           </Button>
@@ -228,11 +242,11 @@ export function WorkHeader({ work, tree }: { work: Work; tree: TrackNode[] | und
         ))}
       </Menu>
       <Suspense fallback={null}>
-        {dialog === 'review' && (
+        {reviewing && (
           <ReviewDialog
             work={work}
             onClose={(changed) => {
-              setDialog(null);
+              onReviewClosed();
               if (changed) void refresh();
             }}
           />

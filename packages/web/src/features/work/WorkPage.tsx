@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { parseWorkIdParam } from '@sasayaki/contract';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../shared/api/errors.ts';
+import { ApiError, errorText } from '../../shared/api/errors.ts';
 import { useSettings } from '../../shared/settings/store.ts';
+import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 import { LazyWorkSwiper } from '../catalogue/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './WorkHeader.tsx';
@@ -24,6 +25,9 @@ export function WorkPage() {
   const tracks = useTracks(id);
   const showSimilar = useSettings((s) => s.showSimilarWorksAtWorkDetail);
   const similar = useSimilarWorks(id, showSimilar && !!work);
+  const loggedIn = useAuth(isLoggedIn);
+  const [reviewing, setReviewing] = useState(false);
+  const writeReview = () => (loggedIn ? setReviewing(true) : openLoginDialog());
 
   useEffect(() => {
     // A 404 answer on a page goes to the not-found route (docs/product.md §2.2).
@@ -36,7 +40,7 @@ export function WorkPage() {
   return (
     <Container maxWidth="lg" sx={{ py: 2 }}>
       {error && !(error instanceof ApiError && error.status === 404) && (
-        <Alert severity="error">{error.message}</Alert>
+        <Alert severity="error">{errorText(error, t)}</Alert>
       )}
       {pending || !work ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '420px 1fr' }, mb: 3 }}>
@@ -49,14 +53,20 @@ export function WorkPage() {
           </Box>
         </Box>
       ) : (
-        <WorkHeader work={work} tree={tracks.data} />
+        <WorkHeader
+          work={work}
+          tree={tracks.data}
+          reviewing={reviewing}
+          onWriteReview={writeReview}
+          onReviewClosed={() => setReviewing(false)}
+        />
       )}
       {tracks.error && !(tracks.error instanceof ApiError && tracks.error.status === 404) ? (
-        <Alert severity="error">{tracks.error.message}</Alert>
+        <Alert severity="error">{errorText(tracks.error, t)}</Alert>
       ) : (
         work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
       )}
-      {work && <WorkReviews workId={work.id} />}
+      {work && <WorkReviews workId={work.id} onWrite={writeReview} />}
       {showSimilar && similarWorks.length > 0 && (
         <Box sx={{ mt: 3 }}>
           <Suspense fallback={<Skeleton height={240} />}>

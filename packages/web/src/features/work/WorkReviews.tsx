@@ -8,11 +8,13 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { isLoggedIn, useAuth } from '../account/index.ts';
+import { usePageClamp } from '../catalogue/index.ts';
 import { fetchWorkReviews, WORK_REVIEWS_PAGE_SIZE } from './workApi.ts';
 
 /** What listeners said about the work: ratings and texts, newest first, paged. */
-export function WorkReviews({ workId }: { workId: number }) {
+export function WorkReviews({ workId, onWrite }: { workId: number; onWrite: () => void }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const loggedIn = useAuth(isLoggedIn);
@@ -23,13 +25,26 @@ export function WorkReviews({ workId }: { workId: number }) {
     placeholderData: keepPreviousData,
   });
   const total = q.data?.pagination.totalCount ?? 0;
+  usePageClamp(
+    page,
+    WORK_REVIEWS_PAGE_SIZE,
+    q.isPlaceholderData ? undefined : q.data?.pagination.totalCount,
+    setPage,
+  );
   return (
     <Box component="section" aria-labelledby="work-reviews-title" sx={{ mb: 3 }}>
       <Typography id="work-reviews-title" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
         {t('work.reviews.title', { count: total })}
       </Typography>
       {q.isPending && <Skeleton variant="rounded" height={72} />}
-      {q.data && total === 0 && <Typography color="text.secondary">{t('work.reviews.none')}</Typography>}
+      {q.data && total === 0 && (
+        <EmptyState
+          compact
+          testId="work-reviews-empty"
+          hint={t('work.reviews.none')}
+          action={{ label: t('work.review.write'), onClick: onWrite }}
+        />
+      )}
       <Box sx={{ display: 'grid', gap: 1 }}>
         {q.data?.reviews.map((r) => (
           <Paper
@@ -46,7 +61,7 @@ export function WorkReviews({ workId }: { workId: number }) {
                   value={r.rating}
                   readOnly
                   size="small"
-                  aria-label={t('works.myReview.rating', { n: r.rating })}
+                  aria-label={t('works.myReview.rating', { count: r.rating })}
                 />
               )}
               <Typography variant="caption" color="text.secondary">

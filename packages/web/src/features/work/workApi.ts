@@ -1,6 +1,6 @@
-import type { Pagination, TrackNode, Work, WorkList } from '@sasayaki/contract';
+import type { Progress } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../account/index.ts';
 
@@ -9,13 +9,15 @@ export function useWork(id: number | null) {
   const loggedIn = useAuth(isLoggedIn);
   const info = useQuery({
     queryKey: ['workInfo', id],
-    queryFn: ({ signal }) => api.get<Work>(`/api/workInfo/${id}`, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call('GET /api/workInfo/:id', { params: { id: String(id) } }, { signal, silent: true }),
     enabled: id !== null,
     retry: false,
   });
   const mine = useQuery({
     queryKey: ['work', id, useAuth.getState().user?.name],
-    queryFn: ({ signal }) => api.get<Work>(`/api/work/${id}`, undefined, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call('GET /api/work/:id', { params: { id: String(id) } }, { signal, silent: true }),
     enabled: id !== null && loggedIn,
     retry: false,
   });
@@ -29,7 +31,12 @@ export function useWork(id: number | null) {
 export function useTracks(id: number | null) {
   return useQuery({
     queryKey: ['tracks', id],
-    queryFn: ({ signal }) => api.get<TrackNode[]>(`/api/tracks/${id}`, { v: 1 }, { signal, silent: true }),
+    queryFn: ({ signal }) =>
+      call(
+        'GET /api/tracks/:id',
+        { params: { id: String(id) }, query: { v: '1' } },
+        { signal, silent: true },
+      ),
     enabled: id !== null,
     retry: false,
   });
@@ -44,9 +51,9 @@ export function useSimilarWorks(id: number | null, enabled: boolean) {
   return useQuery({
     queryKey: ['similar', id, withPlaylistStatus],
     queryFn: ({ signal }) =>
-      api.post<WorkList>(
-        '/api/recommender/item-neighbors',
-        { keyword: '', itemId: id, localSubtitledWorks: local, withPlaylistStatus },
+      call(
+        'POST /api/recommender/item-neighbors',
+        { body: { keyword: '', itemId: id as number, localSubtitledWorks: local, withPlaylistStatus } },
         { signal, silent: true },
       ),
     enabled: id !== null && enabled,
@@ -61,27 +68,22 @@ export interface ReviewBody {
   progress: string | null;
 }
 
-export const putReview = (body: ReviewBody) => api.put<{ message: string }>('/api/review', body);
-export const deleteReview = (workId: number) =>
-  api.del<{ message: string }>('/api/review', { work_id: workId });
+// The progress comes from the dialog's choices (PROGRESS_VALUES); the server refuses any other.
+export const putReview = (body: ReviewBody) =>
+  call('PUT /api/review', { body: { ...body, progress: body.progress as Progress | null } });
+export const deleteReview = (workId: number) => call('DELETE /api/review', { query: { work_id: workId } });
 export const voteTag = (workID: number, tagID: number, status: number) =>
-  api.post<unknown>('/api/vote/vote-work-tag', { workID, tagID, status });
+  call('POST /api/vote/vote-work-tag', { body: { workID, tagID, status: status as 0 | 1 | 2 } });
 export const attachTags = (workID: number, tagIDs: number[]) =>
-  api.post<unknown>('/api/vote/attach-tags-to-work', { workID, tagIDs });
+  call('POST /api/vote/attach-tags-to-work', { body: { workID, tagIDs } });
 
-export interface WorkReview {
-  userName: string;
-  rating: number | null;
-  review_text: string | null;
-  updatedAt: number;
-  mine: boolean;
-}
+export type { WorkReview } from '@sasayaki/contract';
 
 export const WORK_REVIEWS_PAGE_SIZE = 10;
 
 export const fetchWorkReviews = (workId: number, page: number, signal?: AbortSignal) =>
-  api.get<{ reviews: WorkReview[]; pagination: Pagination }>(
-    '/api/review/of-work',
-    { work_id: workId, page, pageSize: WORK_REVIEWS_PAGE_SIZE },
+  call(
+    'GET /api/review/of-work',
+    { query: { work_id: workId, page, pageSize: WORK_REVIEWS_PAGE_SIZE } },
     { signal },
   );

@@ -9,11 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { useNotifications } from '../notify/store.ts';
 import { useSettings } from '../settings/store.ts';
-import { api, connectSession } from './client.ts';
-import { ApiError, errorText, knownMessageKey } from './errors.ts';
+import { api, call, connectSession, fillPath } from './client.ts';
+import { ApiError, errorCodeKey, errorText } from './errors.ts';
 
 let server: Server;
 let seen: { auth: string | undefined; body: string; method: string | undefined } | null = null;
+let seenUrl: string | undefined;
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((r) => {
@@ -25,11 +26,26 @@ const readBody = (req: IncomingMessage) =>
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     seen = { auth: req.headers.authorization, body: await readBody(req), method: req.method };
+    seenUrl = req.url;
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.url === '/api/ok') return json(200, { works: [] });
-    if (req.url === '/api/expired') return json(401, { error: 'jwt expired' });
-    if (req.url === '/api/guest') return json(403, { error: 'Guest cannot create playlist' });
+    if (req.url?.startsWith('/api/review') || req.url?.startsWith('/api/search/'))
+      return json(200, { message: 'ok' });
+    if (req.url === '/api/expired') return json(401, { error: 'jwt expired', code: 'JWT_EXPIRED' });
+    if (req.url === '/api/guest')
+      return json(403, { error: 'guest cannot create playlist', code: 'GUEST_PLAYLIST' });
+    if (req.url === '/api/long') {
+      return json(400, {
+        error: 'playlist name must be at most 100 characters',
+        code: 'PLAYLIST_NAME_TOO_LONG',
+        params: { max: 100 },
+      });
+    }
+    // A code of a newer server: its text is shown as sent.
+    if (req.url === '/api/newer') return json(409, { error: 'A newer failure', code: 'SOMETHING_NEW' });
+    // The text alone no longer picks a translation: only the code does.
+    if (req.url === '/api/uncoded') return json(403, { error: 'guest cannot vote' });
     if (req.url === '/api/odd') return json(422, { error: 'Something specific went wrong' });
     res.writeHead(500, 'Internal Server Error').end('boom');
   });
@@ -81,14 +97,32 @@ describe('API client', () => {
     expect(ended).toBe(0);
   });
 
-  it('translates a known server message, shows an unknown one as sent, and status text otherwise', async () => {
-    await expect(api.get('/api/guest')).rejects.toThrow();
-    await expect(api.get('/api/odd')).rejects.toThrow();
-    await expect(api.get('/api/nothing-here')).rejects.toThrow();
+  it('translates a known code with its params, shows an unknown one as sent, and status text otherwise', async () => {
+    for (const path of [
+      '/api/guest',
+      '/api/long',
+      '/api/newer',
+      '/api/uncoded',
+      '/api/odd',
+      '/api/nothing-here',
+    ]) {
+      await expect(api.get(path)).rejects.toThrow();
+    }
     expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
       'The guest account cannot create playlists.',
+      'The playlist name must be at most 100 characters.',
+      'A newer failure',
+      'guest cannot vote',
       'Something specific went wrong',
       '500 Internal Server Error',
+    ]);
+  });
+
+  it('says a code in the interface language', async () => {
+    await i18n.changeLanguage('ja');
+    await expect(api.get('/api/long')).rejects.toThrow();
+    expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
+      'プレイリスト名は 100 文字以内にしてください。',
     ]);
   });
 
@@ -101,12 +135,12 @@ describe('API client', () => {
 });
 
 describe('error catalogue', () => {
-  it('knows the messages of docs/product.md §8', () => {
-    expect(knownMessageKey('No authorization token was found')).toBe('auth.needLogin');
-    expect(knownMessageKey('Playlist not found')).toBe('errors.playlistNotFound');
-    expect(knownMessageKey('Guests cannot vote')).toBe('errors.guestCannotVote');
-    expect(knownMessageKey('Please bind an email first')).toBe('errors.mustBindEmailFirst');
-    expect(knownMessageKey('Totally new')).toBeNull();
+  it('keys the codes of docs/product.md §8 and nothing else', () => {
+    expect(errorCodeKey('NO_TOKEN')).toBe('errorCodes.NO_TOKEN');
+    expect(errorCodeKey('PLAYLIST_NOT_FOUND')).toBe('errorCodes.PLAYLIST_NOT_FOUND');
+    expect(errorCodeKey('playlist not found')).toBeNull();
+    expect(errorCodeKey('constructor')).toBeNull();
+    expect(errorCodeKey(null)).toBeNull();
   });
 
   it('shows a non-HTTP error by its message, else Unknown error', () => {
@@ -124,5 +158,21 @@ describe('query strings', () => {
     expect(url.searchParams.getAll('withPlaylistStatus')).toEqual(['a', 'b']);
     expect(url.searchParams.get('page')).toBe('2');
     expect(url.searchParams.has('seed')).toBe(false);
+  });
+});
+
+describe('call by the route table', () => {
+  it('fills path parameters, URL-encoded, and refuses a missing one', () => {
+    expect(fillPath('/api/search/:keyword', { keyword: 'a b/c' })).toBe('/api/search/a%20b%2Fc');
+    expect(() => fillPath('/api/work/:id', {})).toThrow('missing path parameter id');
+  });
+
+  it('sends the method, path, query string and body the endpoint names', async () => {
+    await call('DELETE /api/review', { query: { work_id: 7 } });
+    expect([seen?.method, seenUrl]).toEqual(['DELETE', '/api/review?work_id=7']);
+    await call('PUT /api/review', { body: { work_id: 7, rating: 4 } });
+    expect([seen?.method, seenUrl, seen?.body]).toEqual(['PUT', '/api/review', '{"work_id":7,"rating":4}']);
+    await call('GET /api/search/:keyword', { params: { keyword: '$tag:ASMR$' }, query: { page: 2 } });
+    expect([seen?.method, seenUrl]).toEqual(['GET', '/api/search/%24tag%3AASMR%24?page=2']);
   });
 });

@@ -2,10 +2,12 @@
  * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
  * JSON bodies, AbortSignal, and the common error handling of docs/product.md §8.
  */
+import type { Endpoint, EndpointAnswer, EndpointInput } from '@sasayaki/contract';
 import { i18n } from '../i18n/index.ts';
 import { notify } from '../notify/store.ts';
 import { getSettings } from '../settings/store.ts';
-import { ApiError, errorText, SESSION_ERRORS } from './errors.ts';
+import { isNetworkFailure, reportNetworkFailure } from './connection.ts';
+import { ApiError, errorText, isSessionError } from './errors.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
@@ -96,15 +98,16 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     }
     return body as T;
   } catch (err) {
+    if (isNetworkFailure(err)) reportNetworkFailure();
     const sessionEnded = handleSessionError(err);
     if (!opts.silent || sessionEnded) reportError(err);
     throw err;
   }
 }
 
-/** 'jwt expired' / 'No authorization token was found': clear the session, offer to log in. */
+/** JWT_EXPIRED / NO_TOKEN: clear the session, offer to log in. */
 function handleSessionError(err: unknown): boolean {
-  if (!(err instanceof ApiError) || !err.serverMessage || !SESSION_ERRORS[err.serverMessage]) return false;
+  if (!isSessionError(err)) return false;
   if (session.token()) session.end();
   return true;
 }
@@ -113,12 +116,44 @@ function handleSessionError(err: unknown): boolean {
 export function reportError(err: unknown): void {
   const text = errorText(err, i18n.t.bind(i18n));
   if (text === null) return;
-  const sessionError =
-    err instanceof ApiError && err.serverMessage ? SESSION_ERRORS[err.serverMessage] : undefined;
+  const sessionError = isSessionError(err);
   notify({
     type: 'negative',
     message: text,
     action: sessionError ? { label: i18n.t('common.login'), onClick: () => session.login() } : undefined,
+  });
+}
+
+/** `/api/work/:id` with `{id: 7}` → `/api/work/7` (each value URL-encoded). */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} of ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * Calls an operation of the contract's route table by its `"METHOD /path"`: the params, query
+ * string and body are typed by the route's schemas, and so is the answer.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  opts: Omit<RequestOptions, 'method' | 'query' | 'body'> = {},
+): Promise<EndpointAnswer<E>> {
+  const space = endpoint.indexOf(' ');
+  const method = endpoint.slice(0, space) as NonNullable<RequestOptions['method']>;
+  const { params, query, body } = input as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+  };
+  return request<EndpointAnswer<E>>(fillPath(endpoint.slice(space + 1), params), {
+    ...opts,
+    method,
+    query,
+    body,
   });
 }
 

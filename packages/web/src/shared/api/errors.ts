@@ -1,10 +1,18 @@
 /**
- * The error catalogue of docs/product.md §8: server messages translated when known, otherwise status and
- * text; non-HTTP errors show their message or "Unknown error"; cancelled requests are silent.
+ * The error catalogue of docs/product.md §8: an answer's `code` picks its translation (`errorCodes.*`,
+ * filled with the answer's `params`); an unknown code shows the server's text, a body without one
+ * the status and text; non-HTTP errors show their message or "Unknown error"; cancelled requests
+ * are silent.
  */
+import { type ErrorCode, isErrorCode } from '@sasayaki/contract/errors';
 import type { TFunction } from 'i18next';
 
 export class ApiError extends Error {
+  /** The catalogue code of the answer (`{code}`), when it sent one. */
+  readonly code: string | null;
+  /** The values the message names (`{params}`). */
+  readonly params: Readonly<Record<string, unknown>>;
+
   constructor(
     readonly status: number,
     readonly statusText: string,
@@ -14,36 +22,22 @@ export class ApiError extends Error {
   ) {
     super(serverMessage ?? `${status} ${statusText}`);
     this.name = 'ApiError';
+    const b = body && typeof body === 'object' ? (body as { code?: unknown; params?: unknown }) : {};
+    this.code = typeof b.code === 'string' ? b.code : null;
+    this.params = b.params && typeof b.params === 'object' ? (b.params as Record<string, unknown>) : {};
   }
 }
 
-/** Server texts that end the session (docs/product.md §4, §8) and the message key each shows. */
-export const SESSION_ERRORS: Record<string, string> = {
-  'jwt expired': 'auth.loginExpired',
-  'No authorization token was found': 'auth.needLogin',
-};
+/** Codes that end the session (docs/product.md §4, §8): the login is offered with the message. */
+const SESSION_CODES: ReadonlySet<ErrorCode> = new Set(['JWT_EXPIRED', 'NO_TOKEN']);
 
-/** Known server messages (matched case-insensitively) → message keys of `errors.*`. */
-const KNOWN: [RegExp, string][] = [
-  [/unlink.*email.*first/i, 'errors.mustUnlinkEmailFirst'],
-  [/email.*(already )?linked to another/i, 'errors.emailLinkedToOther'],
-  [/guest.*(cannot|can't|not allowed).*link/i, 'errors.guestCannotLinkEmail'],
-  [/not verified yet/i, 'errors.notVerifiedYet'],
-  [/^user not found/i, 'errors.userNotFound'],
-  [/verif\w* id.*expired/i, 'errors.verifyIdExpired'],
-  [/guest.*(cannot|can't|not allowed).*password/i, 'errors.guestCannotChangePassword'],
-  [/guest.*(cannot|can't|not allowed).*create.*playlist/i, 'errors.guestCannotCreatePlaylist'],
-  [/system playlist/i, 'errors.systemPlaylist'],
-  [/like (your|their)? ?own playlist/i, 'errors.cannotLikeOwnPlaylist'],
-  [/playlist not found/i, 'errors.playlistNotFound'],
-  [/guest.*(cannot|can't|not allowed).*vote/i, 'errors.guestCannotVote'],
-  [/(bind|link).*email.*first/i, 'errors.mustBindEmailFirst'],
-];
+export function isSessionError(err: unknown): boolean {
+  return err instanceof ApiError && isErrorCode(err.code) && SESSION_CODES.has(err.code);
+}
 
-export function knownMessageKey(serverMessage: string): string | null {
-  if (SESSION_ERRORS[serverMessage]) return SESSION_ERRORS[serverMessage]!;
-  for (const [re, key] of KNOWN) if (re.test(serverMessage)) return key;
-  return null;
+/** The message key of a catalogue code (`errorCodes.<CODE>`), or null for a code the app does not know. */
+export function errorCodeKey(code: string | null): string | null {
+  return isErrorCode(code) ? `errorCodes.${code}` : null;
 }
 
 export function isAbort(err: unknown): boolean {
@@ -56,10 +50,9 @@ export function isAbort(err: unknown): boolean {
 export function errorText(err: unknown, t: TFunction): string | null {
   if (isAbort(err)) return null;
   if (err instanceof ApiError) {
-    if (err.serverMessage) {
-      const key = knownMessageKey(err.serverMessage);
-      return key ? t(key, { attempt: 1 }) : err.serverMessage;
-    }
+    const key = errorCodeKey(err.code);
+    if (key) return t(key, err.params);
+    if (err.serverMessage) return err.serverMessage;
     return t('errors.http', { status: err.status, statusText: err.statusText });
   }
   if (err instanceof TypeError) return t('errors.network');

@@ -1,6 +1,9 @@
 import type { Bundle } from './types.ts';
 
-/** Shared words (the names of the system playlists among them) and the error catalogue of docs/product.md §8. */
+/**
+ * Shared words (the names of the system playlists among them) and the texts of failures that are not
+ * server answers; the server's error codes are translated in `errorCodes.ts` (docs/product.md §8).
+ */
 export const coreBundle: Bundle = {
   en: {
     common: {
@@ -24,19 +27,6 @@ export const coreBundle: Bundle = {
       unknown: 'Unknown error',
       http: '{{status}} {{statusText}}',
       network: 'Network error: the server cannot be reached',
-      mustUnlinkEmailFirst: 'Please unlink your current email first.',
-      emailLinkedToOther: 'This email is already linked to another user.',
-      guestCannotLinkEmail: 'The guest account cannot link an email.',
-      notVerifiedYet: 'Not verified yet, please try again (attempt {{attempt}}).',
-      userNotFound: 'User not found.',
-      verifyIdExpired: 'The verification has expired, please start linking again.',
-      guestCannotChangePassword: 'The guest account cannot change its password.',
-      guestCannotCreatePlaylist: 'The guest account cannot create playlists.',
-      systemPlaylist: 'System playlists cannot be created or deleted.',
-      cannotLikeOwnPlaylist: 'You cannot like your own playlist.',
-      playlistNotFound: 'Playlist not found.',
-      guestCannotVote: 'The guest account cannot vote.',
-      mustBindEmailFirst: 'Please bind an email before voting.',
     },
   },
   'zh-CN': {
@@ -61,19 +51,6 @@ export const coreBundle: Bundle = {
       unknown: '未知错误',
       http: '{{status}} {{statusText}}',
       network: '网络错误：无法连接服务器',
-      mustUnlinkEmailFirst: '请先解绑当前邮箱。',
-      emailLinkedToOther: '该邮箱已绑定其他用户。',
-      guestCannotLinkEmail: '游客账号不能绑定邮箱。',
-      notVerifiedYet: '尚未验证，请重试（第 {{attempt}} 次）。',
-      userNotFound: '用户不存在。',
-      verifyIdExpired: '验证已过期，请重新开始绑定。',
-      guestCannotChangePassword: '游客账号不能修改密码。',
-      guestCannotCreatePlaylist: '游客账号不能创建播放列表。',
-      systemPlaylist: '不能创建或删除系统播放列表。',
-      cannotLikeOwnPlaylist: '不能喜欢自己的播放列表。',
-      playlistNotFound: '播放列表不存在。',
-      guestCannotVote: '游客账号不能投票。',
-      mustBindEmailFirst: '投票前请先绑定邮箱。',
     },
   },
   ja: {
@@ -98,19 +75,6 @@ export const coreBundle: Bundle = {
       unknown: '不明なエラー',
       http: '{{status}} {{statusText}}',
       network: 'ネットワークエラー：サーバーに接続できません',
-      mustUnlinkEmailFirst: '先に現在のメールアドレスの連携を解除してください。',
-      emailLinkedToOther: 'このメールアドレスは既に他のユーザーに連携されています。',
-      guestCannotLinkEmail: 'ゲストアカウントはメールアドレスを連携できません。',
-      notVerifiedYet: 'まだ認証されていません。もう一度お試しください（{{attempt}} 回目）。',
-      userNotFound: 'ユーザーが見つかりません。',
-      verifyIdExpired: '認証の有効期限が切れました。連携をやり直してください。',
-      guestCannotChangePassword: 'ゲストアカウントはパスワードを変更できません。',
-      guestCannotCreatePlaylist: 'ゲストアカウントはプレイリストを作成できません。',
-      systemPlaylist: 'システムプレイリストは作成・削除できません。',
-      cannotLikeOwnPlaylist: '自分のプレイリストにはいいねできません。',
-      playlistNotFound: 'プレイリストが見つかりません。',
-      guestCannotVote: 'ゲストアカウントは投票できません。',
-      mustBindEmailFirst: '投票するにはメールアドレスを連携してください。',
     },
   },
 };

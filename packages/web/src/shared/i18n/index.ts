@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { coreBundle } from './core.ts';
+import { errorCodesBundle } from './errorCodes.ts';
 import { initialLocale, LANGUAGE_STORAGE_KEY } from './locale.ts';
 import { mergeMessages } from './merge.ts';
 import { type Bundle, LOCALES, type Locale, type Messages } from './types.ts';
@@ -50,7 +51,7 @@ export function registerBundles(bundles: readonly Bundle[]): void {
     registered.add(bundle);
   }
 }
-registerBundles([coreBundle]);
+registerBundles([coreBundle, errorCodesBundle]);
 
 export function currentLocale(): Locale {
   return i18n.language as Locale;

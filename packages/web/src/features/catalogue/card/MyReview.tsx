@@ -38,7 +38,7 @@ export function MyReview({
             value={rating}
             readOnly
             size="small"
-            aria-label={t('works.myReview.rating', { n: rating })}
+            aria-label={t('works.myReview.rating', { count: rating })}
           />
         )}
       </Box>

@@ -4,6 +4,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
 import { useTranslation } from 'react-i18next';
+import { ratingOf } from './storeFacts.ts';
+import { Unknown } from './Unknown.tsx';
 
 type Props = {
   work: Pick<Work, 'rate_average_2dp' | 'rate_count' | 'rate_count_detail'>;
@@ -15,20 +17,29 @@ type Props = {
 /** Stars with a tooltip of the per-star counts, the average and the number of ratings. */
 export function RatingStars({ work, size = 'small', showCount = true }: Props) {
   const { t } = useTranslation();
+  const rating = ratingOf(work);
+  if (!rating) {
+    return (
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }} data-testid="rating">
+        <Rating value={null} readOnly size={size} sx={{ opacity: 0.4 }} aria-hidden />
+        <Unknown label={t('works.card.unknown.rating')} sx={{ fontWeight: 600, fontSize: 14 }} />
+      </Box>
+    );
+  }
   const detail = [...(work.rate_count_detail ?? [])].sort((a, b) => b.review_point - a.review_point);
   const tip = (
     <Box sx={{ p: 0.5 }}>
       {detail.map((d) => (
         <Box key={d.review_point} sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 160 }}>
           <span style={{ width: 84 }}>
-            {t('works.card.ratingTooltip', { star: d.review_point, count: d.count, ratio: d.ratio })}
+            {t('works.card.ratingTooltip', { star: d.review_point, n: d.count, ratio: d.ratio })}
           </span>
           <Box sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'rgba(255,255,255,0.2)' }}>
             <Box sx={{ width: `${d.ratio}%`, height: '100%', borderRadius: 3, bgcolor: '#ffb400' }} />
           </Box>
         </Box>
       ))}
-      <div>{t('works.card.rating', { avg: work.rate_average_2dp.toFixed(2), count: work.rate_count })}</div>
+      <div>{t('works.card.rating', { avg: rating.average.toFixed(2), count: rating.count })}</div>
     </Box>
   );
   return (

@@ -10,13 +10,14 @@ import type { Work } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { formatCount, formatYen } from '../../../shared/ui/format.ts';
 import { searchPath, termOf, workPath } from '../../../shared/ui/links.ts';
 import { Cover } from './Cover.tsx';
 import { MyReview } from './MyReview.tsx';
 import { PlaylistMenu } from './PlaylistMenu.tsx';
 import { QuickMarkButton } from './QuickMarkButton.tsx';
 import { RatingStars } from './RatingStars.tsx';
+import { PriceTag, ReviewCount, SalesCount } from './StoreFigures.tsx';
+import { storeFacts } from './storeFacts.ts';
 import { useContextMenu } from './useContextMenu.ts';
 import { StatusChips, TagChips, VaChips } from './WorkChips.tsx';
 
@@ -33,12 +34,12 @@ const cardSx = {
 
 /** A work in a list, in one of the three display modes (docs/product.md §2.4, §2.5). */
 export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: CardVariant }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { handlers, menu } = useContextMenu();
   // The same menu from a button, for keyboards and for touch users who do not know long presses.
   const [menuButton, setMenuButton] = useState<HTMLElement | null>(null);
   const href = workPath(work);
-  const isRJ = work.source_id.toUpperCase().startsWith('RJ');
+  const facts = storeFacts(work);
 
   const title = (
     <Link
@@ -70,7 +71,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
       {work.circle?.name ?? work.name}
     </Link>
   );
-  const facts = (
+  const factsLine = (
     <Box
       sx={{
         display: 'flex',
@@ -83,13 +84,9 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
       }}
     >
       {work.release && <span>{t('works.card.release', { date: work.release })}</span>}
-      <span>{t('works.card.reviews', { count: work.review_count })}</span>
-      <Box component="span" sx={{ fontWeight: 700, color: 'text.primary' }}>
-        {formatYen(work.price, i18n.language)}
-      </Box>
-      {isRJ && (
-        <span>{t('works.card.sales', { count: formatCount(work.dl_count, i18n.language) as never })}</span>
-      )}
+      <ReviewCount facts={facts} />
+      <PriceTag facts={facts} sx={{ fontWeight: 700, color: 'text.primary' }} />
+      <SalesCount facts={facts} />
       {work.source_url && (
         <Tooltip title={t('works.card.store')}>
           <IconButton
@@ -164,7 +161,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
           <>
             <RatingStars work={work} />
             <MyReview work={work} clamp={3} />
-            {facts}
+            {factsLine}
             <StatusChips work={work} />
             <TagChips tags={work.tags} />
             <VaChips vas={work.vas} />

@@ -3,10 +3,9 @@ import Chip from '@mui/material/Chip';
 import type { Work } from '@sasayaki/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Locale } from '../../../shared/i18n/types.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { searchPath, termOf } from '../../../shared/ui/links.ts';
-import { tagName } from './tagName.ts';
+import { useTagName } from './useTagName.ts';
 
 type W = Pick<
   Work,
@@ -51,8 +50,7 @@ export function StatusChips({ work }: { work: W }) {
 }
 
 export function TagChips({ tags, max }: { tags: Work['tags']; max?: number }) {
-  const { i18n } = useTranslation();
-  const censored = useSettings((s) => s.showCensoredTag);
+  const nameOf = useTagName();
   const shown = max === undefined ? tags : tags.slice(0, max);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
@@ -62,7 +60,7 @@ export function TagChips({ tags, max }: { tags: Work['tags']; max?: number }) {
           component={Link}
           to={searchPath(termOf('tag', tag.name))}
           clickable
-          label={tagName(tag, i18n.language as Locale, censored)}
+          label={nameOf(tag)}
           color="secondary"
           variant="outlined"
           data-testid="tag-chip"

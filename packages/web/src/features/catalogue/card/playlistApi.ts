@@ -1,27 +1,22 @@
-import { LIMITS, type Pagination } from '@sasayaki/contract';
+import { LIMITS } from '@sasayaki/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { api } from '../../../shared/api/client.ts';
+import { call } from '../../../shared/api/client.ts';
 
-export interface PlaylistExist {
-  id: string;
-  name: string;
-  exist: boolean;
-  works_count: number;
-}
+export type { PlaylistExist } from '@sasayaki/contract';
 
 export function fetchPlaylistsWithWork(workId: number, page: number, signal?: AbortSignal) {
-  return api.get<{ playlists: PlaylistExist[]; pagination: Pagination & { page?: number } }>(
-    '/api/playlist/get-work-exist-status-in-my-playlists',
-    { workID: workId, page, pageSize: LIMITS.playlistDropdownPageSize, version: 2 },
+  return call(
+    'GET /api/playlist/get-work-exist-status-in-my-playlists',
+    { query: { workID: workId, page, pageSize: LIMITS.playlistDropdownPageSize, version: 2 } },
     { signal },
   );
 }
 
 export function setWorkInPlaylist(playlistId: string, workId: number, present: boolean) {
-  return api.post<unknown>(
-    present ? '/api/playlist/add-works-to-playlist' : '/api/playlist/remove-works-from-playlist',
-    { id: playlistId, works: [workId] },
-  );
+  const body = { id: playlistId, works: [workId] };
+  return present
+    ? call('POST /api/playlist/add-works-to-playlist', { body })
+    : call('POST /api/playlist/remove-works-from-playlist', { body });
 }
 
 /**

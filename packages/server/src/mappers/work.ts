@@ -28,67 +28,21 @@ import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
-import type { WorkRow } from '../db/schema.ts';
+import {
+  circlesByIds,
+  tagsOfWorks,
+  vasOfWorks,
+  viewerMemberships,
+  viewerReviews,
+  viewerVotes,
+  WORK_COLUMNS,
+  type WorkListRow,
+  worksByCodes,
+} from '../repositories/catalogue.ts';
 import { MAX_INT32 } from '../scanner/metadata/clean.ts';
 import { languageEditionsOf, quietReader, rankOf, translationInfoOf } from '../scanner/metadata/normalize.ts';
 
-/** The columns a Work is built from (search_text, scan bookkeeping and paths are left out). */
-export const WORK_COLUMNS = [
-  'w.id',
-  'w.source_id',
-  'w.source_type',
-  'w.source_url',
-  'w.title',
-  'w.circle_id',
-  'w.release',
-  'w.create_date',
-  'w.price',
-  'w.dl_count',
-  'w.rate_count',
-  'w.rate_average_2dp',
-  'w.rate_count_detail',
-  'w.site_rate_count_detail',
-  'w.review_count',
-  'w.rank',
-  'w.age_category',
-  'w.nsfw',
-  'w.has_subtitle',
-  'w.duration',
-  'w.lang',
-  'w.language_editions',
-  'w.translation_info',
-  'w.original_workno',
-  'w.work_attributes',
-] as const;
-
-export type WorkListRow = Pick<
-  WorkRow,
-  | 'id'
-  | 'source_id'
-  | 'source_type'
-  | 'source_url'
-  | 'title'
-  | 'circle_id'
-  | 'release'
-  | 'create_date'
-  | 'price'
-  | 'dl_count'
-  | 'rate_count'
-  | 'rate_average_2dp'
-  | 'rate_count_detail'
-  | 'site_rate_count_detail'
-  | 'review_count'
-  | 'rank'
-  | 'age_category'
-  | 'nsfw'
-  | 'has_subtitle'
-  | 'duration'
-  | 'lang'
-  | 'language_editions'
-  | 'translation_info'
-  | 'original_workno'
-  | 'work_attributes'
->;
+export { WORK_COLUMNS, type WorkListRow };
 
 export interface ViewerOptions {
   viewer: Principal;
@@ -184,48 +138,10 @@ export async function buildWorkHeads(
   }
 
   const [circles, vas, tags, related] = await Promise.all([
-    circleIds.length
-      ? db
-          .selectFrom('circles')
-          .select(['id', 'name', 'source_id', 'source_type'])
-          .where('id', 'in', circleIds)
-          .execute()
-      : [],
-    db
-      .selectFrom('work_vas as wv')
-      .innerJoin('vas as a', 'a.id', 'wv.va_id')
-      .select(['wv.work_id', 'a.id', 'a.name'])
-      .where('wv.work_id', 'in', ids)
-      .orderBy('wv.work_id')
-      .orderBy('wv.position')
-      .orderBy('a.name')
-      .execute(),
-    db
-      .selectFrom('work_tags as wt')
-      .innerJoin('tags as t', 't.id', 'wt.tag_id')
-      .select([
-        'wt.work_id',
-        'wt.upvote',
-        'wt.downvote',
-        'wt.vote_status',
-        't.id',
-        't.name',
-        't.name_en',
-        't.name_ja',
-        't.name_zh',
-        't.censored_en',
-        't.censored_ja',
-        't.censored_zh',
-      ])
-      .where('wt.work_id', 'in', ids)
-      .execute(),
-    relatedCodes.size
-      ? db
-          .selectFrom('works')
-          .select(['id', 'source_id', 'source_type', 'title', 'lang', 'original_workno', 'translation_info'])
-          .where('source_id', 'in', [...relatedCodes])
-          .execute()
-      : [],
+    circleIds.length ? circlesByIds(db, circleIds) : [],
+    vasOfWorks(db, ids),
+    tagsOfWorks(db, ids),
+    relatedCodes.size ? worksByCodes(db, [...relatedCodes]) : [],
   ]);
 
   const circleById = new Map(circles.map((c) => [c.id, c]));
@@ -352,28 +268,9 @@ export async function viewerFields(
     return { votes: new Map(), reviews: new Map(), playlists, memberships: new Set() };
   }
   const [votes, reviews, inPlaylists] = await Promise.all([
-    db
-      .selectFrom('tag_votes')
-      .select(['work_id', 'tag_id', 'status'])
-      .where('user_id', '=', userId)
-      .where('work_id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('reviews')
-      .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('work_id', 'in', ids)
-      .execute(),
-    playlists.length
-      ? db
-          .selectFrom('playlist_works as pw')
-          .innerJoin('playlists as p', 'p.id', 'pw.playlist_id')
-          .select(['pw.playlist_id', 'pw.work_id'])
-          .where('p.user_id', '=', userId)
-          .where('pw.playlist_id', 'in', playlists)
-          .where('pw.work_id', 'in', ids)
-          .execute()
-      : [],
+    viewerVotes(db, userId, ids),
+    viewerReviews(db, userId, ids),
+    playlists.length ? viewerMemberships(db, userId, playlists, ids) : [],
   ]);
   const votesByWork = new Map<number, Map<number, number>>();
   for (const v of votes) {

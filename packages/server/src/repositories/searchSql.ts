@@ -21,10 +21,10 @@
  * terms, repeated terms count once, and with several terms each size count stops at LARGE_SET + 1
  * (docs/security.md).
  */
-import { compileTerm, LIMITS, parseKeyword, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
+import { compileTerm, LIMITS, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { badRequest, HttpError } from '../errors.ts';
+import { fail, HttpError } from '../errors.ts';
 
 type Cond = Expression<SqlBool>;
 
@@ -176,18 +176,13 @@ async function conditions(f: SearchFilter, t: Db, sizing: SizeCount): Promise<Sh
  */
 export async function compileSearchTerms(terms: readonly SearchTerm[], t: Db): Promise<CompiledSearch> {
   if (terms.length > LIMITS.searchTermsMax) {
-    throw new HttpError(
-      400,
-      `A search takes at most ${LIMITS.searchTermsMax} terms (this one has ${terms.length})`,
-      undefined,
-      'TOO_MANY_SEARCH_TERMS',
-    );
+    throw fail('TOO_MANY_SEARCH_TERMS', { max: LIMITS.searchTermsMax, count: terms.length });
   }
   // The same filter twice selects the same works: it is compiled once.
   const filters = new Map<string, SearchFilter>();
   for (const term of terms) {
     const compiled = compileTerm(term);
-    if (!compiled.ok) throw badRequest(compiled.reason);
+    if (!compiled.ok) throw new HttpError(compiled.error.code, compiled.error.params);
     if (compiled.filter) filters.set(JSON.stringify(compiled.filter), compiled.filter);
   }
   const out: CompiledSearch = { page: [], count: [] };
@@ -199,18 +194,4 @@ export async function compileSearchTerms(terms: readonly SearchTerm[], t: Db): P
     if (filters.size === 1 && c.size !== undefined) out.soleCount = c.size;
   }
   return out;
-}
-
-/** The terms of a search keyword, or a 400 when the keyword is longer than a search may be. */
-export function searchTermsOf(keyword: string): SearchTerm[] {
-  const length = keyword.length > LIMITS.keywordMax ? [...keyword].length : 0;
-  if (length > LIMITS.keywordMax) {
-    throw new HttpError(
-      400,
-      `A search keyword has at most ${LIMITS.keywordMax} characters (this one has ${length})`,
-      undefined,
-      'SEARCH_KEYWORD_TOO_LONG',
-    );
-  }
-  return parseKeyword(keyword);
 }

@@ -1,0 +1,91 @@
+/**
+ * A `sasayaki start` of the test's own, on a free port from E2E_PORT+10 to +20, so a test can stop
+ * and start the server under a page. It serves a copy of the shared demo library from its own data
+ * folder; readiness is polled on /api/health.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const base = Number(process.env.E2E_PORT || 8931);
+  for (let p = base + 10; p <= base + 20; p++) if (await portIsFree(p)) return p;
+  throw new Error(`no free port from ${base + 10} to ${base + 20}`);
+}
+
+export class OwnServer {
+  private child: ChildProcess | null = null;
+
+  private constructor(
+    readonly port: number,
+    private readonly dataDir: string,
+  ) {}
+
+  static async create(): Promise<OwnServer> {
+    const shared = process.env.E2E_DATA_DIR;
+    if (!shared) throw new Error('E2E_DATA_DIR is not set: run through the Playwright config');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-own-'));
+    fs.cpSync(path.join(shared, 'demo-library'), path.join(dataDir, 'demo-library'), { recursive: true });
+    return new OwnServer(await freePort(), dataDir);
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server and resolves once /api/health answers OK. */
+  async start(): Promise<void> {
+    // Node itself (not the tsx wrapper), so that stopping it ends the process that holds the port.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', 'start'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        SASAYAKI_DATA: this.dataDir,
+        SASAYAKI_PORT: String(this.port),
+        SASAYAKI_HOST: '127.0.0.1',
+        SASAYAKI_LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        SASAYAKI_LIBRARY: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.child = child;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`own server exited with ${child.exitCode}`);
+      try {
+        const r = await fetch(`${this.url}/api/health`);
+        if (r.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** Stops the server at once, as a crash or a pulled cable would, and resolves once it has exited. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Request fields several routes share, each with its one limit (constants.ts), and schema
+ * builders that keep the exact JSON schema the validator coerces by (`type: ['integer', 'null']`
+ * rather than a union).
+ */
+import Type, { type Static, type TSchema } from 'typebox';
+import { ErrorBody } from '../api.ts';
+import { LIMITS, WORK_ORDERS } from '../constants.ts';
+
+/** A string with a length cap: longer input is refused by validation (400) before any work. */
+export const Str = (maxLength: number, options: Record<string, unknown> = {}) =>
+  Type.String({ maxLength, ...options });
+
+/** One of a list of strings, as `{type: 'string', enum}`. */
+export const StringEnum = <const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+/** One of a list of integers, as `{type: 'integer', enum}`. */
+export const IntegerEnum = <const T extends readonly number[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) => Type.Unsafe<T[number]>({ type: 'integer', enum: [...values], ...options });
+
+/** The schema or null, as one `type` list (what the validator coerces and the serialiser writes). */
+export const OrNull = <T extends TSchema>(schema: T) => {
+  const { type, ...rest } = schema as unknown as { type: string } & Record<string, unknown>;
+  return Type.Unsafe<Static<T> | null>({ ...rest, type: [type, 'null'] });
+};
+
+/** An object that may carry any further keys. */
+export const OpenObject = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true, ...options });
+
+/** Any JSON value, documented by its description (flags the server reads itself, e.g. `subtitle`). */
+export const AnyValue = (description: string) => Type.Unknown({ description });
+
+/** A work id as clients send it: 1441165, "01441165" or "RJ01441165". */
+export const WorkIdInput = Type.Unsafe<number | string>({
+  anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }],
+  description: 'work id: 1441165, 01441165 or RJ01441165',
+});
+
+/** A work id in a path: 1441165, 01441165 or RJ01441165. */
+export const WorkIdParams = Type.Object({
+  id: Str(40, { description: '1441165, 01441165 or RJ01441165' }),
+});
+
+/** A playlist id (a UUID string). */
+export const PlaylistId = Str(LIMITS.playlistIdMax, { description: 'playlist id (UUID)' });
+
+export const Page = Type.Integer({ minimum: 1, maximum: LIMITS.pageMax, description: 'default 1' });
+export const PageSize = Type.Integer({
+  minimum: 1,
+  maximum: LIMITS.pageSizeMax,
+  description: `default ${LIMITS.pageSizeDefault}`,
+});
+
+/** `page` and `pageSize` of every paginated list. */
+export const PageQuery = { page: Type.Optional(Page), pageSize: Type.Optional(PageSize) };
+
+export const SortDirection = StringEnum(['asc', 'desc'], { description: 'default desc' });
+
+export const WithPlaylistStatus = Type.Array(Str(LIMITS.playlistIdMax), {
+  maxItems: LIMITS.withPlaylistStatusMax,
+  description: 'playlist ids whose membership is reported in playlistStatus',
+});
+
+export const Seed = Type.Integer({ minimum: 0, maximum: LIMITS.seedMax, description: 'random order seed' });
+
+/** Query-string parameters of every works list (also accepted in POST bodies). */
+export const ListQuery = {
+  order: Type.Optional(StringEnum(WORK_ORDERS, { description: 'default create_date' })),
+  sort: Type.Optional(SortDirection),
+  ...PageQuery,
+  seed: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: LIMITS.seedMax, description: 'random order seed' }),
+  ),
+  subtitle: Type.Optional(AnyValue('1 (or true): only works with subtitles; 0 (or false) default')),
+  withPlaylistStatus: Type.Optional(WithPlaylistStatus),
+};
+
+export const LocalSubtitledWorks = Type.Array(Type.Integer({ minimum: 1, maximum: LIMITS.workIdMax }), {
+  maxItems: LIMITS.localSubtitledWorksMax,
+  description: 'ids the browser holds local subtitles for; count as subtitled with subtitle=1',
+});
+
+/** Body fields of the works lists that are sent by POST. */
+export const ListBody = {
+  ...ListQuery,
+  localSubtitledWorks: Type.Optional(LocalSubtitledWorks),
+};
+
+/** Every refusal answers `{error}` (details on validation failures). */
+export const Refusals = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  410: ErrorBody,
+  413: ErrorBody,
+  429: ErrorBody,
+} as const;

@@ -1,0 +1,42 @@
+/**
+ * The route table: every operation of the HTTP API, by resource. The server registers exactly
+ * these (a test compares them with the running app), the OpenAPI document is generated from
+ * them and the web app's client is typed by them.
+ */
+import { admin, credentials } from './admin.ts';
+import { auth } from './auth.ts';
+import { circles, search, tags, vas, work, works } from './catalogue.ts';
+import type { RouteSpec } from './define.ts';
+import { feedback } from './feedback.ts';
+import { media } from './media.ts';
+import { playlists } from './playlists.ts';
+import { recommender } from './recommender.ts';
+import { reviews } from './reviews.ts';
+import { server } from './server.ts';
+import { votes } from './votes.ts';
+
+export const ROUTES = {
+  server,
+  auth,
+  works,
+  search,
+  work,
+  circles,
+  tags,
+  vas,
+  media,
+  reviews,
+  votes,
+  playlists,
+  recommender,
+  feedback,
+  admin,
+  credentials,
+} as const;
+
+export type Routes = typeof ROUTES;
+
+/** Every route of the table, in a flat list. */
+export const ROUTE_LIST: readonly RouteSpec[] = Object.values(ROUTES).flatMap((group) =>
+  Object.values(group as Record<string, RouteSpec>),
+);

@@ -1,0 +1,37 @@
+-- The queries of repositories/catalogue.ts on sqlite: written by npm run queries.
+
+-- workRowsByIds
+select "w"."id", "w"."source_id", "w"."source_type", "w"."source_url", "w"."title", "w"."circle_id", "w"."release", "w"."create_date", "w"."price", "w"."dl_count", "w"."rate_count", "w"."rate_average_2dp", "w"."rate_count_detail", "w"."site_rate_count_detail", "w"."review_count", "w"."rank", "w"."age_category", "w"."nsfw", "w"."has_subtitle", "w"."duration", "w"."lang", "w"."language_editions", "w"."translation_info", "w"."original_workno", "w"."work_attributes" from "works" as "w" where "w"."id" in (?, ?);
+-- parameters: [1001,1002]
+
+-- circlesByIds
+select "id", "name", "source_id", "source_type" from "circles" where "id" in (?);
+-- parameters: [3]
+
+-- vasOfWorks
+select "wv"."work_id", "a"."id", "a"."name" from "work_vas" as "wv" inner join "vas" as "a" on "a"."id" = "wv"."va_id" where "wv"."work_id" in (?, ?) order by "wv"."work_id", "wv"."position", "a"."name";
+-- parameters: [1001,1002]
+
+-- tagsOfWorks
+select "wt"."work_id", "wt"."upvote", "wt"."downvote", "wt"."vote_status", "t"."id", "t"."name", "t"."name_en", "t"."name_ja", "t"."name_zh", "t"."censored_en", "t"."censored_ja", "t"."censored_zh" from "work_tags" as "wt" inner join "tags" as "t" on "t"."id" = "wt"."tag_id" where "wt"."work_id" in (?, ?);
+-- parameters: [1001,1002]
+
+-- worksByCodes
+select "id", "source_id", "source_type", "title", "lang", "original_workno", "translation_info" from "works" where "source_id" in (?, ?);
+-- parameters: ["RJ01001","RJ01002"]
+
+-- viewerVotes
+select "work_id", "tag_id", "status" from "tag_votes" where "user_id" = ? and "work_id" in (?, ?);
+-- parameters: [7,1001,1002]
+
+-- viewerReviews
+select "work_id", "rating", "review_text", "progress", "updated_at" from "reviews" where "user_id" = ? and "work_id" in (?, ?);
+-- parameters: [7,1001,1002]
+
+-- viewerMemberships
+select "pw"."playlist_id", "pw"."work_id" from "playlist_works" as "pw" inner join "playlists" as "p" on "p"."id" = "pw"."playlist_id" where "p"."user_id" = ? and "pw"."playlist_id" in (?) and "pw"."work_id" in (?, ?);
+-- parameters: [7,"00000000-0000-4000-8000-000000000001",1001,1002]
+
+-- generationQuery
+select "generation" from "catalogue_state" where "id" = ?;
+-- parameters: [1]

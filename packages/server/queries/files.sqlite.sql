@@ -1,0 +1,17 @@
+-- The queries of repositories/files.ts on sqlite: written by npm run queries.
+
+-- filesOfWork
+select "id", "path", "type", "size", "duration", "audio_file_id" from "files" where "work_id" = ?;
+-- parameters: [1001]
+
+-- fileWithLinked
+select "id", "path", "audio_file_id" from "files" where "work_id" = ? and ("id" = ? or "audio_file_id" = ?);
+-- parameters: [1001,55,55]
+
+-- mediaFileRow
+select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."id" = ? and "files"."work_id" = ?;
+-- parameters: [55,1001]
+
+-- mediaFilesOfWork
+select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."work_id" = ?;
+-- parameters: [1001]

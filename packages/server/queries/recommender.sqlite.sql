@@ -1,0 +1,73 @@
+-- The queries of repositories/recommender.ts on sqlite: written by npm run queries.
+
+-- insertEvent
+insert into "recommender_events" ("subject", "user_id", "work_id", "type", "weight", "created_at") values (?, ?, ?, ?, ?, ?);
+-- parameters: ["00000000-0000-4000-8000-000000000001",7,1001,"play",1,1700000000000]
+
+-- dailyEventWeights
+select "work_id", "created_at" / ? as "day", sum("weight") as "w" from "recommender_events" where "created_at" > ? group by "work_id", "day";
+-- parameters: [86400000,1700000000000]
+
+-- dailyReviews
+select "work_id", "updated_at" / ? as "day", count(*) as "n", sum(coalesce("rating", ?)) as "stars" from "reviews" where "updated_at" > ? group by "work_id", "day";
+-- parameters: [86400000,3,1700000000000]
+
+-- dailyPlaylistAdds
+select "work_id", "added_at" / ? as "day", count(*) as "n" from "playlist_works" where "added_at" > ? group by "work_id", "day";
+-- parameters: [86400000,1700000000000]
+
+-- bestKnownWorks
+select "id" from "works" order by "rate_count" desc, "dl_count" desc, "id" desc limit ?;
+-- parameters: [100]
+
+-- featureRows
+select "work_id", "tag_id" from "work_tags" where "work_id" in (?, ?) and "vote_status" != ?;
+-- parameters: [1001,1002,2]
+select "work_id", "va_id" from "work_vas" where "work_id" in (?, ?);
+-- parameters: [1001,1002]
+select "id", "circle_id" from "works" where "id" in (?, ?);
+-- parameters: [1001,1002]
+
+-- tagWorkCounts
+select "tag_id", count(*) as "n" from "work_tags" where "tag_id" in (?, ?) group by "tag_id";
+-- parameters: [3,4]
+
+-- worksOfVas
+select "work_id", "va_id" from "work_vas" where "va_id" in (?) limit ?;
+-- parameters: ["a1b2",20000]
+
+-- worksOfCircles
+select "id", "circle_id" from "works" where "circle_id" in (?) limit ?;
+-- parameters: [3,20000]
+
+-- countWorks
+select count(*) as "n" from "works";
+-- parameters: []
+
+-- worksByTagWeight
+select "work_id", sum(case when tag_id = ? then cast(? as double precision) when tag_id = ? then cast(? as double precision) else 0 end) as "s" from "work_tags" where "tag_id" in (?, ?) and "vote_status" != ? group by "work_id" order by "s" desc limit ?;
+-- parameters: [3,1.5,4,0.25,3,4,2,2000]
+
+-- subjectsOfWorks
+select distinct "subject" from "recommender_events" where "work_id" in (?) and "subject" not in (?) limit ?;
+-- parameters: [1001,"00000000-0000-4000-8000-000000000001",1000]
+
+-- worksOfSubjects
+select "work_id", count(distinct "subject") as "n" from "recommender_events" where "subject" in (?) and "work_id" not in (?) group by "work_id";
+-- parameters: ["00000000-0000-4000-8000-000000000001",1001]
+
+-- recommenderUuidOf
+select "recommender_uuid" from "users" where "id" = ?;
+-- parameters: [7]
+
+-- eventsOf
+select "work_id", "type", "weight", "created_at" from "recommender_events" where ("subject" in (?) or "user_id" = ?) order by "created_at" desc limit ?;
+-- parameters: ["00000000-0000-4000-8000-000000000001",7,2000]
+
+-- reviewHistory
+select "work_id", "rating", "progress", "updated_at" from "reviews" where "user_id" = ?;
+-- parameters: [7]
+
+-- playlistAddHistory
+select "pw"."work_id", "pw"."added_at" from "playlist_works" as "pw" inner join "playlists" as "p" on "p"."id" = "pw"."playlist_id" where "p"."user_id" = ?;
+-- parameters: [7]

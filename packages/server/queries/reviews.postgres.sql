@@ -1,0 +1,41 @@
+-- The queries of repositories/reviews.ts on postgres: written by npm run queries.
+
+-- reviewsOfWork
+select "rating", "review_text" from "reviews" where "work_id" = $1;
+-- parameters: [1001]
+
+-- reviewedAmong
+select distinct "work_id" from "reviews" where "work_id" in ($1, $2);
+-- parameters: [1001,1002]
+
+-- findReview
+select * from "reviews" where "user_id" = $1 and "work_id" = $2;
+-- parameters: [7,1001]
+
+-- deleteReviewRow
+delete from "reviews" where "user_id" = $1 and "work_id" = $2;
+-- parameters: [7,1001]
+
+-- updateReviewRow
+update "reviews" set "rating" = $1, "review_text" = $2, "progress" = $3, "updated_at" = $4 where "user_id" = $5 and "work_id" = $6;
+-- parameters: [5,"good","listened",1700000000000,7,1001]
+
+-- insertReviewRow
+insert into "reviews" ("user_id", "work_id", "rating", "review_text", "progress", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7);
+-- parameters: [7,1001,5,null,null,1700000000000,1700000000000]
+
+-- reviewedWorksOfUser
+select "work_id" from "reviews" where "user_id" = $1;
+-- parameters: [7]
+
+-- deleteReviewsOfUser
+delete from "reviews" where "user_id" = $1;
+-- parameters: [7]
+
+-- countPublicReviews
+select count(*) as "n" from "reviews" as "r" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null);
+-- parameters: [1001]
+
+-- publicReviewsPage
+select "u"."name", "r"."user_id", "r"."rating", "r"."review_text", "r"."updated_at" from "reviews" as "r" inner join "users" as "u" on "u"."id" = "r"."user_id" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null) order by "r"."updated_at" desc, "r"."user_id" desc limit $2 offset $3;
+-- parameters: [1001,20,40]

@@ -1,0 +1,19 @@
+-- The queries of repositories/settings.ts on sqlite: written by npm run queries.
+
+-- findSetting
+select "value" from "settings" where "key" = ?;
+-- parameters: ["maintenance"]
+
+-- deleteSetting
+delete from "settings" where "key" = ?;
+-- parameters: ["maintenance"]
+
+-- insertSetting
+insert into "settings" ("key", "value") values (?, ?);
+-- parameters: ["maintenance","<p>back soon</p>"]
+
+-- settingOrInsert
+insert into "settings" ("key", "value") values (?, ?) on conflict ("key") do nothing;
+-- parameters: ["jwt_secret","secret"]
+select "value" from "settings" where "key" = ?;
+-- parameters: ["jwt_secret"]

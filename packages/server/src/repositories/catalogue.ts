@@ -1,0 +1,165 @@
+/**
+ * The catalogue tables as the Work serialiser reads them (mappers/work.ts): work rows by id, and
+ * for a page of works their circles, voice actors, tags and other language editions, each in one
+ * query for all ids; the viewer's own votes, reviews and playlist memberships; the catalogue
+ * generation (db/migrations.ts).
+ */
+import type { CompiledQuery } from 'kysely';
+import type { WorkRow } from '../db/schema.ts';
+import type { Queryable } from './queryable.ts';
+
+/** The columns a Work is built from (search_text, scan bookkeeping and paths are left out). */
+export const WORK_COLUMNS = [
+  'w.id',
+  'w.source_id',
+  'w.source_type',
+  'w.source_url',
+  'w.title',
+  'w.circle_id',
+  'w.release',
+  'w.create_date',
+  'w.price',
+  'w.dl_count',
+  'w.rate_count',
+  'w.rate_average_2dp',
+  'w.rate_count_detail',
+  'w.site_rate_count_detail',
+  'w.review_count',
+  'w.rank',
+  'w.age_category',
+  'w.nsfw',
+  'w.has_subtitle',
+  'w.duration',
+  'w.lang',
+  'w.language_editions',
+  'w.translation_info',
+  'w.original_workno',
+  'w.work_attributes',
+] as const;
+
+export type WorkListRow = Pick<
+  WorkRow,
+  | 'id'
+  | 'source_id'
+  | 'source_type'
+  | 'source_url'
+  | 'title'
+  | 'circle_id'
+  | 'release'
+  | 'create_date'
+  | 'price'
+  | 'dl_count'
+  | 'rate_count'
+  | 'rate_average_2dp'
+  | 'rate_count_detail'
+  | 'site_rate_count_detail'
+  | 'review_count'
+  | 'rank'
+  | 'age_category'
+  | 'nsfw'
+  | 'has_subtitle'
+  | 'duration'
+  | 'lang'
+  | 'language_editions'
+  | 'translation_info'
+  | 'original_workno'
+  | 'work_attributes'
+>;
+export async function workRowsByIds(q: Queryable, ids: readonly number[]): Promise<WorkListRow[]> {
+  return (await q
+    .selectFrom('works as w')
+    .select(WORK_COLUMNS)
+    .where('w.id', 'in', ids)
+    .execute()) as WorkListRow[];
+}
+
+export async function circlesByIds(q: Queryable, ids: readonly number[]) {
+  return q
+    .selectFrom('circles')
+    .select(['id', 'name', 'source_id', 'source_type'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function vasOfWorks(q: Queryable, workIds: readonly number[]) {
+  return q
+    .selectFrom('work_vas as wv')
+    .innerJoin('vas as a', 'a.id', 'wv.va_id')
+    .select(['wv.work_id', 'a.id', 'a.name'])
+    .where('wv.work_id', 'in', workIds)
+    .orderBy('wv.work_id')
+    .orderBy('wv.position')
+    .orderBy('a.name')
+    .execute();
+}
+
+export async function tagsOfWorks(q: Queryable, workIds: readonly number[]) {
+  return q
+    .selectFrom('work_tags as wt')
+    .innerJoin('tags as t', 't.id', 'wt.tag_id')
+    .select([
+      'wt.work_id',
+      'wt.upvote',
+      'wt.downvote',
+      'wt.vote_status',
+      't.id',
+      't.name',
+      't.name_en',
+      't.name_ja',
+      't.name_zh',
+      't.censored_en',
+      't.censored_ja',
+      't.censored_zh',
+    ])
+    .where('wt.work_id', 'in', workIds)
+    .execute();
+}
+
+/** The works of these codes: the other language editions of a page. */
+export async function worksByCodes(q: Queryable, codes: readonly string[]) {
+  return q
+    .selectFrom('works')
+    .select(['id', 'source_id', 'source_type', 'title', 'lang', 'original_workno', 'translation_info'])
+    .where('source_id', 'in', codes)
+    .execute();
+}
+
+export async function viewerVotes(q: Queryable, userId: number, workIds: readonly number[]) {
+  return q
+    .selectFrom('tag_votes')
+    .select(['work_id', 'tag_id', 'status'])
+    .where('user_id', '=', userId)
+    .where('work_id', 'in', workIds)
+    .execute();
+}
+
+export async function viewerReviews(q: Queryable, userId: number, workIds: readonly number[]) {
+  return q
+    .selectFrom('reviews')
+    .select(['work_id', 'rating', 'review_text', 'progress', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('work_id', 'in', workIds)
+    .execute();
+}
+
+/** Which of these works are in which of these playlists of the user. */
+export async function viewerMemberships(
+  q: Queryable,
+  userId: number,
+  playlistIds: readonly string[],
+  workIds: readonly number[],
+) {
+  return q
+    .selectFrom('playlist_works as pw')
+    .innerJoin('playlists as p', 'p.id', 'pw.playlist_id')
+    .select(['pw.playlist_id', 'pw.work_id'])
+    .where('p.user_id', '=', userId)
+    .where('pw.playlist_id', 'in', playlistIds)
+    .where('pw.work_id', 'in', workIds)
+    .execute();
+}
+
+/** The catalogue generation, compiled once and run before every page. */
+export function generationQuery(q: Queryable): CompiledQuery<{ generation: number }> {
+  return q.selectFrom('catalogue_state').select('generation').where('id', '=', 1).compile();
+}

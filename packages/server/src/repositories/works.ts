@@ -1,0 +1,56 @@
+/** Single rows of the `works` table: existence, locks, the counters users' writes feed. */
+import type { WorkRow } from '../db/schema.ts';
+import type { Dialect, Queryable } from './queryable.ts';
+
+export async function workExists(q: Queryable, workId: number): Promise<boolean> {
+  return !!(await q.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst());
+}
+
+/** Locks the work row for the rest of the transaction (PostgreSQL); false when it does not exist. */
+export async function lockWorkRow(q: Queryable, dialect: Dialect, workId: number): Promise<boolean> {
+  let query = q.selectFrom('works').select('id').where('id', '=', workId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return !!(await query.executeTakeFirst());
+}
+
+export async function updateWorkRating(
+  q: Queryable,
+  workId: number,
+  rating: Pick<
+    WorkRow,
+    'site_rate_count' | 'site_rate_average_2dp' | 'site_rate_count_detail' | 'review_count'
+  >,
+): Promise<void> {
+  await q.updateTable('works').set(rating).where('id', '=', workId).execute();
+}
+
+export async function findWorkRef(
+  q: Queryable,
+  workId: number,
+): Promise<Pick<WorkRow, 'id' | 'source_id' | 'source_type' | 'title'> | undefined> {
+  return q
+    .selectFrom('works')
+    .select(['id', 'source_id', 'source_type', 'title'])
+    .where('id', '=', workId)
+    .executeTakeFirst();
+}
+
+/** Where a work's cover is on disk. */
+export async function findWorkCover(
+  q: Queryable,
+  workId: number,
+): Promise<Pick<WorkRow, 'id' | 'cover_path' | 'root_index' | 'folder_path'> | undefined> {
+  return q
+    .selectFrom('works')
+    .select(['id', 'cover_path', 'root_index', 'folder_path'])
+    .where('id', '=', workId)
+    .executeTakeFirst();
+}
+
+/** Those of these ids that are works, in id order. */
+export async function workCodesAmong(
+  q: Queryable,
+  ids: readonly number[],
+): Promise<{ id: number; source_id: string }[]> {
+  return q.selectFrom('works').select(['id', 'source_id']).where('id', 'in', ids).orderBy('id').execute();
+}

@@ -1,0 +1,557 @@
+/**
+ * The role × endpoint matrix: every operation of the OpenAPI document, called with valid input by
+ * each role — anonymous, guest, a user, the user owning the target (a playlist, a review) and an
+ * administrator — on a scanned library, on SQLite and PostgreSQL. The expected outcome is not
+ * written by hand: each operation names the actions of access.ts it checks, and `decide` says
+ * whether the role is allowed or refused with which status and message. An operation of the
+ * document without an entry here (a new route) fails the test, as does an entry without a route.
+ * The table of outcomes is kept in `roleMatrix.md` beside this file: a change of access.ts shows
+ * there as a diff to review (`npx vitest run -u` rewrites it).
+ */
+import { randomBytes } from 'node:crypto';
+import { ERRORS } from '@sasayaki/contract/errors';
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Action, type Decision, decide } from '../../src/access.ts';
+import type { Principal } from '../../src/auth/principal.ts';
+import { scanLibrary } from '../../src/scanner/index.ts';
+import { addFeedback } from '../../src/services/feedback.ts';
+import { createPlaylist } from '../../src/services/playlists.ts';
+import { putReview } from '../../src/services/reviews.ts';
+import { createUser } from '../../src/services/users.ts';
+import { openTestApp, type TestApp } from '../api/appHelper.ts';
+import { DIALECTS } from '../helpers/db.ts';
+import { seedWorks } from '../helpers/seed.ts';
+import { writeTree } from '../scanner/helpers.ts';
+import { operationsOf } from './hostileRequests.ts';
+
+const ROLES = ['anonymous', 'guest', 'user', 'owner', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+
+/** Privacy of the owner's playlist an operation works on (created fresh for each call). */
+type Target = 'private' | 'unlisted' | 'public';
+const PRIVACY: Record<Target, number> = { private: 0, unlisted: 1, public: 2 };
+
+interface Ctx {
+  ta: TestApp;
+  ids: Record<Role, number>;
+  password: Record<Role, string>;
+  workId: number;
+  audioId: number;
+  lyricId: number;
+  seeded: { work: number; circle: number; tag: number; va: string };
+  /** The target playlist of this call, owned by `owner`. */
+  playlist: string;
+  /** A fresh account for administrative calls to act on. */
+  victim: string;
+  /** A feedback message to handle. */
+  feedback: number;
+}
+
+interface Case {
+  /** The access.ts actions the route checks, in order: the first refusal is the answer. */
+  checks: Action[];
+  target?: Target;
+  /** The answer when every check passes (default: any 2xx or 3xx). */
+  allowed?: number;
+  /** Puts in place what the call needs, for this role, before it. */
+  setup?: (c: Ctx, role: Role) => Promise<void>;
+  request: (c: Ctx, role: Role) => InjectOptions;
+}
+
+const PUBLIC: Action[] = [];
+const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
+const pub = (url: string): Case[] => [{ checks: PUBLIC, request: get(url) }];
+const post =
+  (url: string, payload: (c: Ctx, role: Role) => unknown, method = 'POST') =>
+  (c: Ctx, role: Role): InjectOptions => ({
+    method: method as 'POST',
+    url,
+    payload: payload(c, role) as object,
+  });
+const list = { page: 1, pageSize: 12 };
+
+/** Every operation of the API, `METHOD /path` as in the OpenAPI document. */
+const MATRIX: Record<string, Case[]> = {
+  'GET /api/health': pub('/api/health'),
+  'GET /api/config/shared': pub('/api/config/shared'),
+  'GET /api/version': pub('/api/version'),
+  'GET /api/auth/reg': pub('/api/auth/reg'),
+  'POST /api/auth/reg': [
+    {
+      checks: PUBLIC,
+      request: post('/api/auth/reg', () => ({ name: `new_${rnd()}`, password: 'new-password' })),
+    },
+  ],
+  'POST /api/auth/me': [
+    {
+      checks: PUBLIC,
+      request: post('/api/auth/me', () => ({ name: 'owner_m', password: 'owner_m-password' })),
+    },
+  ],
+  'GET /api/auth/me': pub('/api/auth/me'),
+  'GET /api/me': pub('/api/me'),
+  'POST /api/auth/logout': [{ checks: PUBLIC, request: post('/api/auth/logout', () => ({})) }],
+  'POST /api/auth/change-password': [
+    {
+      checks: ['account.use', 'password.change'],
+      request: post('/api/auth/change-password', (c, role) => ({
+        oldPassword: c.password[role],
+        newPassword: c.password[role],
+      })),
+    },
+  ],
+  'POST /api/auth/email/request-link': [
+    {
+      checks: ['account.use', 'email.link'],
+      // A linked email must be unlinked first: this call starts from none.
+      setup: async (c, role) => {
+        if (role !== 'anonymous')
+          await c.ta.t.db.updateTable('users').set({ email: null }).where('id', '=', c.ids[role]).execute();
+      },
+      request: post('/api/auth/email/request-link', () => ({ email: `new_${rnd()}@example.test` })),
+    },
+  ],
+  'POST /api/auth/email/verify': [
+    {
+      checks: ['account.use', 'email.link'],
+      allowed: 410,
+      request: post('/api/auth/email/verify', () => ({ verifyId: 'no-such-id', code: '000000' })),
+    },
+  ],
+  'POST /api/auth/email/unlink': [
+    {
+      checks: ['account.use', 'email.link'],
+      request: post('/api/auth/email/unlink', () => ({})),
+    },
+  ],
+  'POST /api/auth/reset-password/request': [
+    { checks: PUBLIC, request: post('/api/auth/reset-password/request', () => ({ name: 'owner_m' })) },
+  ],
+  'POST /api/auth/reset-password/confirm': [
+    {
+      checks: PUBLIC,
+      allowed: 410,
+      request: post('/api/auth/reset-password/confirm', () => ({
+        verifyId: 'no-such-id',
+        code: '000000',
+        password: 'whatever-pass',
+      })),
+    },
+  ],
+  'PUT /api/review': [
+    {
+      checks: ['account.use', 'review.write'],
+      request: post('/api/review', (c) => ({ work_id: c.workId, rating: 4 }), 'PUT'),
+    },
+  ],
+  'GET /api/review': [{ checks: ['account.use'], request: get('/api/review?page=1') }],
+  'DELETE /api/review': [
+    {
+      checks: ['account.use', 'review.write'],
+      setup: async (c, role) => {
+        if (role !== 'anonymous') await putReview(c.ta.t, c.ids[role], c.workId, { rating: 5 });
+      },
+      request: (c) => ({ method: 'DELETE', url: `/api/review?work_id=${c.workId}` }),
+    },
+  ],
+  'GET /api/review/of-work': [
+    { checks: PUBLIC, request: (c) => get(`/api/review/of-work?work_id=${c.workId}`)() },
+  ],
+  'POST /api/vote/vote-work-tag': [
+    {
+      checks: ['account.use', 'tag.vote'],
+      request: post('/api/vote/vote-work-tag', (c) => ({
+        workID: c.seeded.work,
+        tagID: c.seeded.tag,
+        status: 1,
+      })),
+    },
+  ],
+  'POST /api/vote/attach-tags-to-work': [
+    {
+      checks: ['account.use', 'tag.attach'],
+      request: post('/api/vote/attach-tags-to-work', (c) => ({ workID: c.workId, tagIDs: [c.seeded.tag] })),
+    },
+  ],
+  'POST /api/playlist/create-playlist': [
+    {
+      checks: ['account.use', 'playlist.create'],
+      request: post('/api/playlist/create-playlist', (c) => ({ name: 'Made here', works: [c.workId] })),
+    },
+  ],
+  'POST /api/playlist/edit-playlist-metadata': (['private', 'unlisted'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.edit'],
+    target,
+    request: post('/api/playlist/edit-playlist-metadata', (c) => ({ id: c.playlist, description: 'edited' })),
+  })),
+  'POST /api/playlist/delete-playlist': (['private', 'public'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.delete'],
+    target,
+    request: post('/api/playlist/delete-playlist', (c) => ({ id: c.playlist })),
+  })),
+  'POST /api/playlist/like-playlist': (['private', 'public'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.like'],
+    target,
+    request: post('/api/playlist/like-playlist', (c) => ({ id: c.playlist })),
+  })),
+  'POST /api/playlist/remove-like-playlist': (['private', 'public'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.read'],
+    target,
+    request: post('/api/playlist/remove-like-playlist', (c) => ({ id: c.playlist })),
+  })),
+  'GET /api/playlist/get-playlists': [
+    { checks: ['account.use'], request: get('/api/playlist/get-playlists') },
+    { checks: PUBLIC, request: get('/api/playlist/get-playlists?filterBy=public') },
+  ],
+  'GET /api/playlist/get-playlist-metadata': (['private', 'unlisted'] as const).map((target) => ({
+    checks: ['playlist.read'],
+    target,
+    request: (c: Ctx) => get(`/api/playlist/get-playlist-metadata?id=${c.playlist}`)(),
+  })),
+  'GET /api/playlist/get-playlist-works': (['private', 'public'] as const).map((target) => ({
+    checks: ['playlist.read'],
+    target,
+    request: (c: Ctx) => get(`/api/playlist/get-playlist-works?id=${c.playlist}`)(),
+  })),
+  'POST /api/playlist/add-works-to-playlist': (['private', 'unlisted'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.edit'],
+    target,
+    request: post('/api/playlist/add-works-to-playlist', (c) => ({ id: c.playlist, works: [c.seeded.work] })),
+  })),
+  'POST /api/playlist/remove-works-from-playlist': (['private', 'public'] as const).map((target) => ({
+    checks: ['account.use', 'playlist.edit'],
+    target,
+    request: post('/api/playlist/remove-works-from-playlist', (c) => ({ id: c.playlist, works: [c.workId] })),
+  })),
+  'GET /api/playlist/get-default-mark-target-playlist': [
+    { checks: ['account.use'], request: get('/api/playlist/get-default-mark-target-playlist') },
+  ],
+  'GET /api/playlist/get-work-exist-status-in-my-playlists': [
+    {
+      checks: ['account.use'],
+      request: (c) => get(`/api/playlist/get-work-exist-status-in-my-playlists?workID=${c.workId}`)(),
+    },
+  ],
+  'POST /api/recommender/popular': [
+    { checks: PUBLIC, request: post('/api/recommender/popular', () => list) },
+  ],
+  'POST /api/recommender/recommend-for-user': [
+    {
+      checks: PUBLIC,
+      request: post('/api/recommender/recommend-for-user', () => ({
+        ...list,
+        recommenderUuid: '3f0b7f3e-6a4c-4c1e-9d1e-000000000001',
+      })),
+    },
+  ],
+  'POST /api/recommender/item-neighbors': [
+    {
+      checks: PUBLIC,
+      request: post('/api/recommender/item-neighbors', (c) => ({ ...list, itemId: c.workId })),
+    },
+  ],
+  'POST /api/recommender/feedback': [
+    {
+      checks: PUBLIC,
+      request: post('/api/recommender/feedback', (c) => ({
+        type: 'start',
+        recommenderUuid: '3f0b7f3e-6a4c-4c1e-9d1e-000000000001',
+        itemId: c.workId,
+      })),
+    },
+  ],
+  'GET /api/admin/users': [{ checks: ['admin'], request: get('/api/admin/users') }],
+  'POST /api/admin/users/set-group': [
+    {
+      checks: ['admin'],
+      request: post('/api/admin/users/set-group', (c) => ({ name: c.victim, group: 'user' })),
+    },
+  ],
+  'POST /api/admin/users/set-password': [
+    {
+      checks: ['admin'],
+      request: post('/api/admin/users/set-password', (c) => ({ name: c.victim, password: 'fresh-password' })),
+    },
+  ],
+  'POST /api/admin/users/delete': [
+    { checks: ['admin'], request: post('/api/admin/users/delete', (c) => ({ name: c.victim })) },
+  ],
+  'POST /api/admin/rescan': [
+    { checks: ['admin'], request: post('/api/admin/rescan', () => ({ wait: true })) },
+  ],
+  'PUT /api/admin/maintenance': [
+    { checks: ['admin'], request: post('/api/admin/maintenance', () => ({ html: null }), 'PUT') },
+  ],
+  'PUT /api/admin/registration': [
+    { checks: ['admin'], request: post('/api/admin/registration', () => ({ enabled: true }), 'PUT') },
+  ],
+  'GET /api/credentials/users': [{ checks: ['admin'], request: get('/api/credentials/users') }],
+  'POST /api/credentials/user': [
+    {
+      checks: ['admin'],
+      request: post('/api/credentials/user', () => ({
+        name: `made_${rnd()}`,
+        password: 'made-password',
+        group: 'user',
+      })),
+    },
+  ],
+  'PUT /api/credentials/user': [
+    {
+      checks: ['admin'],
+      request: post(
+        '/api/credentials/user',
+        (c) => ({ name: c.victim, newPassword: 'fresh-password' }),
+        'PUT',
+      ),
+    },
+  ],
+  'DELETE /api/credentials/user': [
+    {
+      checks: ['admin'],
+      request: post('/api/credentials/user', (c) => ({ users: [{ name: c.victim }] }), 'DELETE'),
+    },
+  ],
+  'POST /api/feedback': [
+    {
+      checks: PUBLIC,
+      request: post('/api/feedback', (c) => ({
+        work_id: c.workId,
+        category: 'other',
+        details: 'a track is silent',
+      })),
+    },
+  ],
+  'GET /api/admin/feedback': [{ checks: ['admin'], request: get('/api/admin/feedback') }],
+  'POST /api/admin/feedback/handle': [
+    {
+      checks: ['admin'],
+      request: post('/api/admin/feedback/handle', (c) => ({ id: c.feedback, handled: true })),
+    },
+  ],
+  'GET /api/works': pub('/api/works'),
+  'POST /api/works': [{ checks: PUBLIC, request: post('/api/works', () => list) }],
+  'GET /api/search/{keyword}': pub(`/api/search/${encodeURIComponent('耳かき')}`),
+  'GET /api/search/': pub('/api/search/?keyword=a'),
+  'POST /api/search/': [{ checks: PUBLIC, request: post('/api/search/', () => ({ keyword: '耳かき' })) }],
+  'GET /api/search': pub('/api/search?keyword=a'),
+  'POST /api/search': [{ checks: PUBLIC, request: post('/api/search', () => ({ keyword: '耳かき' })) }],
+  'GET /api/workInfo/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/workInfo/${c.workId}`)() }],
+  'GET /api/work/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/work/${c.workId}`)() }],
+  'GET /api/circles/': pub('/api/circles/'),
+  'GET /api/circles': pub('/api/circles'),
+  'GET /api/circles/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/circles/${c.seeded.circle}`)() }],
+  'GET /api/circles/{id}/works': [
+    { checks: PUBLIC, request: (c) => get(`/api/circles/${c.seeded.circle}/works`)() },
+  ],
+  'GET /api/tags/': pub('/api/tags/'),
+  'GET /api/tags': pub('/api/tags'),
+  'GET /api/tags/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/tags/${c.seeded.tag}`)() }],
+  'GET /api/tags/{id}/works': [{ checks: PUBLIC, request: (c) => get(`/api/tags/${c.seeded.tag}/works`)() }],
+  'GET /api/vas/': pub('/api/vas/'),
+  'GET /api/vas': pub('/api/vas'),
+  'GET /api/vas/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/vas/${c.seeded.va}`)() }],
+  'GET /api/vas/{id}/works': [{ checks: PUBLIC, request: (c) => get(`/api/vas/${c.seeded.va}/works`)() }],
+  'GET /api/tracks/{id}': [{ checks: PUBLIC, request: (c) => get(`/api/tracks/${c.workId}`)() }],
+  'GET /api/media/stream/{id}': [
+    {
+      checks: PUBLIC,
+      request: (c) => ({
+        method: 'GET',
+        url: `/api/media/stream/${c.audioId}`,
+        headers: { range: 'bytes=0-99' },
+      }),
+    },
+  ],
+  'GET /api/media/stream/{workId}/{fileId}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/stream/${c.workId}/${c.audioId}`)() },
+  ],
+  'GET /api/media/download/{id}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/download/${c.audioId}`)() },
+  ],
+  'GET /api/media/download/{workId}/{fileId}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/download/${c.workId}/${c.lyricId}`)() },
+  ],
+  'GET /api/media/download-zip/{workId}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/download-zip/${c.workId}`)() },
+  ],
+  'GET /api/media/stream-lq/{id}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/stream-lq/${c.audioId}`)() },
+  ],
+  'GET /api/media/check-lrc/{workId}/{fileId}': [
+    { checks: PUBLIC, request: (c) => get(`/api/media/check-lrc/${c.workId}/${c.audioId}`)() },
+  ],
+  'GET /api/cover/{file}': [
+    { checks: PUBLIC, request: (c) => get(`/api/cover/${c.workId}.jpg?type=main`)() },
+  ],
+};
+
+function rnd(): string {
+  return randomBytes(4).toString('hex');
+}
+
+const GROUP: Record<Exclude<Role, 'anonymous'>, 'guest' | 'user' | 'administrator'> = {
+  guest: 'guest',
+  user: 'user',
+  owner: 'user',
+  admin: 'administrator',
+};
+
+/** What access.ts decides for the role: the first refusal among the route's checks. */
+function expected(c: Ctx, role: Role, kase: Case): Decision {
+  const p: Principal =
+    role === 'anonymous'
+      ? { kind: 'anonymous' }
+      : { kind: 'account', id: c.ids[role], name: role, group: GROUP[role] };
+  const playlist = kase.target && { userId: c.ids.owner, privacy: PRIVACY[kase.target], systemKind: null };
+  for (const action of kase.checks) {
+    const d = decide(p, action, { playlist, account: { hasEmail: role !== 'guest' } });
+    if (!d.ok) return d;
+  }
+  return { ok: true };
+}
+
+const outcome = (d: Decision) => (d.ok ? 'allowed' : `${ERRORS[d.code].status} ${ERRORS[d.code].message}`);
+
+describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
+  const c = { ids: {}, password: {} } as Ctx;
+  const table: string[] = [];
+  beforeAll(async () => {
+    c.ta = await openTestApp(dialect, { guestRateLimitPerMinute: 1_000_000 });
+    const root = c.ta.config.libraryRoots[0] as string;
+    const cover = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#468' } })
+      .jpeg()
+      .toBuffer();
+    writeTree(root, {
+      'RJ01000001 耳かきの作品/01 はじめに.wav': 1,
+      'RJ01000001 耳かきの作品/01 はじめに.lrc': '[00:00.00]はじめに\n',
+      'RJ01000001 耳かきの作品/cover.jpg': cover,
+    });
+    const summary = await scanLibrary({ config: c.ta.config, db: c.ta.t });
+    expect(summary.errors).toEqual([]);
+    const files = await c.ta.t.db.selectFrom('files').select(['id', 'work_id', 'type', 'path']).execute();
+    const audio = files.find((f) => f.type === 'audio');
+    const lyric = files.find((f) => f.path.endsWith('.lrc'));
+    if (!audio || !lyric) throw new Error(`scan found ${JSON.stringify(files)}`);
+    c.workId = audio.work_id;
+    c.audioId = audio.id;
+    c.lyricId = lyric.id;
+    c.seeded = { work: 1441165, circle: 4242, tag: 77, va: '' };
+    await seedWorks(c.ta.t, [
+      {
+        id: 1441165,
+        title: '耳かき',
+        circle: { id: 4242, name: 'サークル' },
+        vas: ['声優さん'],
+        tags: [{ id: 77, name: '癒し' }],
+      },
+    ]);
+    c.seeded.va = (await c.ta.t.db.selectFrom('vas').select('id').executeTakeFirstOrThrow()).id;
+    const guest = await c.ta.t.db
+      .selectFrom('users')
+      .select('id')
+      .where('grp', '=', 'guest')
+      .executeTakeFirstOrThrow();
+    c.ids.guest = guest.id;
+    c.password.guest = 'guest';
+    // Anonymous sends a well-formed body too, so the answer is about access, not validation.
+    c.password.anonymous = 'no-account-pass';
+    for (const role of ['user', 'owner', 'admin'] as const) {
+      const name = `${role}_m`;
+      c.password[role] = `${name}-password`;
+      const row = await createUser(c.ta.t, {
+        name,
+        password: c.password[role],
+        group: GROUP[role],
+        email: `${name}@example.test`,
+      });
+      c.ids[role] = row.id;
+    }
+  }, 120_000);
+  afterAll(() => c.ta?.close());
+
+  it('has an entry for every operation of the OpenAPI document, and no entry without one', () => {
+    const ops = operationsOf(c.ta.app).map((o) => `${o.method} ${o.path}`);
+    expect(
+      ops.filter((o) => !(o in MATRIX)),
+      'operations without a matrix entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((k) => !ops.includes(k)),
+      'entries without an operation',
+    ).toEqual([]);
+  });
+
+  /** A token issued now: a password change earlier in the run retires older ones. */
+  async function headersFor(role: Role): Promise<Record<string, string>> {
+    if (role === 'anonymous') return {};
+    const row = await c.ta.t.db
+      .selectFrom('users')
+      .select(['id', 'name', 'token_version'])
+      .where('id', '=', c.ids[role])
+      .executeTakeFirstOrThrow();
+    return { authorization: `Bearer ${c.ta.app.auth.issueToken(row)}` };
+  }
+
+  it.each(Object.keys(MATRIX))('%s answers each role as access.ts decides', async (op) => {
+    const mismatches: string[] = [];
+    for (const [i, kase] of (MATRIX[op] as Case[]).entries()) {
+      for (const role of ROLES) {
+        c.victim = `victim_${rnd()}`;
+        await createUser(c.ta.t, { name: c.victim, password: 'victim-password' });
+        c.feedback = await addFeedback(c.ta.t, {
+          userId: null,
+          workId: c.workId,
+          category: 'other',
+          details: 'x',
+        });
+        if (kase.target) {
+          c.playlist = await createPlaylist(
+            c.ta.t,
+            c.ids.owner,
+            { name: 'Target', privacy: PRIVACY[kase.target] },
+            [c.workId],
+          );
+        }
+        // Every account but the guest has its email (tag votes need one) unless the call says not.
+        for (const r of ['user', 'owner', 'admin'] as const) {
+          await c.ta.t.db
+            .updateTable('users')
+            .set({ email: `${r}_m@example.test` })
+            .where('id', '=', c.ids[r])
+            .execute();
+        }
+        await kase.setup?.(c, role);
+        const req = kase.request(c, role);
+        const res = await c.ta.app.inject({
+          ...req,
+          headers: { ...(await headersFor(role)), ...req.headers },
+        });
+        const want = expected(c, role, kase);
+        if (role === 'anonymous') table.push(`| ${op}${kase.target ? ` (${kase.target} playlist)` : ''} |`);
+        table[table.length - 1] += ` ${outcome(want)} |`;
+        const got = `${res.statusCode} ${res.body.slice(0, 160)}`;
+        const label = `${op}${kase.target ? ` (${kase.target})` : ''}#${i} as ${role}`;
+        if (want.ok) {
+          const okStatus = kase.allowed
+            ? res.statusCode === kase.allowed
+            : res.statusCode >= 200 && res.statusCode < 400;
+          if (!okStatus)
+            mismatches.push(
+              `${label}: expected allowed${kase.allowed ? ` (${kase.allowed})` : ''}, got ${got}`,
+            );
+        } else if (res.statusCode !== ERRORS[want.code].status || res.json().code !== want.code) {
+          mismatches.push(`${label}: expected ${outcome(want)} (${want.code}), got ${got}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('matches the reviewed table of outcomes', async () => {
+    const head = `| operation | ${ROLES.join(' | ')} |\n|${' --- |'.repeat(ROLES.length + 1)}\n`;
+    await expect(`${head}${table.join('\n')}\n`).toMatchFileSnapshot('./roleMatrix.md');
+  });
+});

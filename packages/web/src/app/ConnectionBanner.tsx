@@ -1,0 +1,51 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConnection } from '../shared/api/connection.ts';
+import { retryConnectionNow } from './connectionMonitor.ts';
+
+/** Whole seconds until `at`, counted down once a second while mounted. */
+function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/**
+ * "Connection lost — reconnecting in N s" with "Retry now" while the server does not answer
+ * (connectionMonitor.ts); gone as soon as it does. `spacer` renders an invisible copy that keeps
+ * the page from sliding under the banner in the fixed top bar.
+ */
+export function ConnectionBanner({ spacer = false }: { spacer?: boolean }) {
+  const { t } = useTranslation();
+  const c = useConnection();
+  const seconds = useSecondsUntil(c.state === 'down' && !spacer ? c.nextCheckAt : null);
+  if (c.state === 'up') return null;
+  const text = c.checking
+    ? t('app.connection.checking')
+    : t(c.offline ? 'app.connection.offline' : 'app.connection.lost', { seconds });
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      square
+      role={spacer ? undefined : 'status'}
+      aria-hidden={spacer || undefined}
+      data-testid={spacer ? undefined : 'connection-banner'}
+      sx={{ py: 0, alignItems: 'center', ...(spacer && { visibility: 'hidden' }) }}
+      action={
+        <Button color="inherit" size="small" onClick={retryConnectionNow} disabled={c.checking}>
+          {t('app.connection.retryNow')}
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
+  );
+}

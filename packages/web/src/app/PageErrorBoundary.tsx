@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useConnection } from '../shared/api/connection.ts';
+import { ChunkLoadError } from './chunkLoad.ts';
+import { retryFailedScreens } from './lazyScreen.tsx';
+
+interface Props {
+  children: ReactNode;
+  /** A new page (another location) starts without the old page's error. */
+  resetKey: string;
+}
+
+interface State {
+  error: unknown;
+  resetKey: string;
+}
+
+/**
+ * Catches what a page throws (its chunk failing to load, a render error) so that only the page
+ * area shows the failure: the top bar, the drawer and the player stay (docs/product.md §2.1, §8).
+ */
+class Boundary extends Component<Props, State> {
+  override state: State = { error: null, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  // A page that failed for want of the server is tried again as soon as the server is back.
+  private unsubscribe = () => {};
+
+  override componentDidMount(): void {
+    this.unsubscribe = useConnection.subscribe((c, before) => {
+      const err = this.state.error;
+      const lostChunk = err instanceof ChunkLoadError && !err.buildChanged;
+      if (c.state === 'up' && before.state === 'down' && lostChunk) this.retry();
+    });
+  }
+
+  override componentWillUnmount(): void {
+    this.unsubscribe();
+  }
+
+  retry = () => {
+    retryFailedScreens();
+    this.setState({ error: null });
+  };
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return <PageError error={this.state.error} onRetry={this.retry} />;
+  }
+}
+
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  return <Boundary resetKey={pathname + search}>{children}</Boundary>;
+}
+
+function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const buildChanged = error instanceof ChunkLoadError && error.buildChanged;
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <Box sx={{ p: { xs: 2, sm: 4 }, display: 'flex', justifyContent: 'center' }}>
+      <Alert
+        severity={buildChanged ? 'info' : 'error'}
+        data-testid="page-error"
+        sx={{ maxWidth: 640, width: '100%' }}
+        action={
+          buildChanged ? (
+            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+              {t('app.pageError.reload')}
+            </Button>
+          ) : (
+            <Button color="inherit" size="small" onClick={onRetry} data-testid="page-error-retry">
+              {t('common.retry')}
+            </Button>
+          )
+        }
+      >
+        <AlertTitle>{buildChanged ? t('app.pageError.newVersion') : t('app.pageError.title')}</AlertTitle>
+        {buildChanged ? t('app.pageError.newVersionHint') : message}
+      </Alert>
+    </Box>
+  );
+}

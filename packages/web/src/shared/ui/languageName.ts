@@ -1,0 +1,27 @@
+/**
+ * The language of a work edition (`lang` of `other_language_editions_in_db`, a store code such as
+ * `CHI_HANS`) named in the interface language: "Simplified Chinese", "简体中文", "簡体中国語".
+ */
+const BCP47: Record<string, string> = {
+  JPN: 'ja',
+  ENG: 'en',
+  CHI_HANS: 'zh-Hans',
+  CHI_HANT: 'zh-Hant',
+  CHI: 'zh',
+  KO_KR: 'ko',
+  SPA: 'es',
+  ITA: 'it',
+  GER: 'de',
+  FRE: 'fr',
+};
+
+/** The name of an edition's language for people reading `uiLocale`; an unknown code stays as it is. */
+export function editionLanguageName(code: string, uiLocale: string): string {
+  const tag = BCP47[code.toUpperCase()];
+  if (!tag) return code;
+  try {
+    return new Intl.DisplayNames([uiLocale], { type: 'language' }).of(tag) ?? code;
+  } catch {
+    return code;
+  }
+}
