@@ -38,6 +38,13 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT || 8931);
+  // A server left over from an interrupted run would answer the health check below in place of
+  // ours, on its own (possibly deleted) data folder.
+  const stale = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is already in use: stop what listens there or set E2E_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-e2e-'));
   const inbox = path.join(dataDir, 'smtp-inbox.jsonl');
   const smtpPort = port + 1000;

@@ -17,7 +17,7 @@ test('write a review, read it on the work page and the Reviewed tab; others read
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await useToken(page, await register(request, name));
   await page.goto('/work/RJ01000001');
-  await page.getByRole('button', { name: 'Write a review' }).click();
+  await page.getByTestId('work-write-review').click();
   const dialog = page.getByRole('dialog', { name: 'My review' });
   await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
   await dialog.getByRole('textbox', { name: 'Review' }).fill(text);

@@ -69,7 +69,7 @@ test('a registered user reviews, sets progress, adds to a playlist; a vote witho
   await expect(page.getByTestId('work-heading')).toBeVisible();
 
   // review dialog: rating, progress and text
-  await page.getByRole('button', { name: 'Write a review' }).click();
+  await page.getByTestId('work-write-review').click();
   const dialog = page.getByRole('dialog', { name: 'My review' });
   await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
   await dialog.getByRole('combobox', { name: 'Progress' }).click();

@@ -18,6 +18,8 @@ interface Props {
 interface State {
   error: unknown;
   resetKey: string;
+  /** The server's return has already retried this page once; another failure waits for Retry. */
+  retriedOnReconnect: boolean;
 }
 
 /**
@@ -25,28 +27,35 @@ interface State {
  * area shows the failure: the top bar, the drawer and the player stay (docs/product.md §2.1, §8).
  */
 class Boundary extends Component<Props, State> {
-  override state: State = { error: null, resetKey: this.props.resetKey };
+  override state: State = { error: null, resetKey: this.props.resetKey, retriedOnReconnect: false };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
     return { error: error ?? new Error('Unknown error') };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+    return props.resetKey === state.resetKey
+      ? null
+      : { error: null, resetKey: props.resetKey, retriedOnReconnect: false };
   }
 
   override componentDidCatch(error: unknown): void {
     console.error(error);
   }
 
-  // A page that failed for want of the server is tried again as soon as the server is back.
+  // A page that failed for want of the server is tried again as soon as the server is back, once:
+  // when the server answers its health check but the chunk still does not come (a proxy or the
+  // browser blocking it), retrying on every reconnect would loop and hide the error for good.
   private unsubscribe = () => {};
 
   override componentDidMount(): void {
     this.unsubscribe = useConnection.subscribe((c, before) => {
-      const err = this.state.error;
-      const lostChunk = err instanceof ChunkLoadError && !err.buildChanged;
-      if (c.state === 'up' && before.state === 'down' && lostChunk) this.retry();
+      const { error, retriedOnReconnect } = this.state;
+      const lostChunk = error instanceof ChunkLoadError && !error.buildChanged;
+      if (c.state === 'up' && before.state === 'down' && lostChunk && !retriedOnReconnect) {
+        retryFailedScreens();
+        this.setState({ error: null, retriedOnReconnect: true });
+      }
     });
   }
 
@@ -56,7 +65,7 @@ class Boundary extends Component<Props, State> {
 
   retry = () => {
     retryFailedScreens();
-    this.setState({ error: null });
+    this.setState({ error: null, retriedOnReconnect: false });
   };
 
   override render() {

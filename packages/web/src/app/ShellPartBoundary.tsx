@@ -12,21 +12,25 @@ interface Props {
  * code cannot be loaded, that part stays away until it is asked for again, and the rest of the
  * app goes on (docs/product.md §8).
  */
-export class ShellPartBoundary extends Component<Props, { failed: boolean; resetKey: unknown }> {
-  override state = { failed: false, resetKey: this.props.resetKey };
+export class ShellPartBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
   }
 
-  static getDerivedStateFromProps(props: Props, state: { failed: boolean; resetKey: unknown }) {
-    if (props.resetKey === state.resetKey) return null;
-    retryFailedScreens();
-    return { failed: false, resetKey: props.resetKey };
-  }
-
   override componentDidCatch(error: unknown): void {
     console.error(error);
+  }
+
+  // After the commit, never while rendering: a render may be thrown away and done again (a
+  // navigation suspending on its page's chunk), and forgetting failed chunks there would restart
+  // every failed load on each attempt, so that the navigation never ends.
+  override componentDidUpdate(before: Props): void {
+    if (this.state.failed && before.resetKey !== this.props.resetKey) {
+      retryFailedScreens();
+      this.setState({ failed: false });
+    }
   }
 
   override render() {

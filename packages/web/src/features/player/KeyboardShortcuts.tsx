@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLyricsPreview } from './actions.ts';
 import { belongsToPage, focusOrigins, type Shortcut, shortcutOf, steppedVolume } from './shortcuts.ts';
@@ -54,7 +54,8 @@ export function KeyboardShortcuts() {
   const { t } = useTranslation();
   const [helpOpen, setHelpOpen] = useState(false);
 
-  useEffect(() => {
+  // A layout effect: the keys work from the moment the player is on screen, not one paint later.
+  useLayoutEffect(() => {
     const origins = focusOrigins();
     /** Keys taken on their way down: their release is not the page's either. */
     const taken = new Set<string>();

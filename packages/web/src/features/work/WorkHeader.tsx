@@ -200,7 +200,12 @@ export function WorkHeader({
           >
             {work.progress ? t(`work.progress.${work.progress}`) : t('work.progress.label')}
           </Button>
-          <Button variant="outlined" startIcon={<ReviewIcon />} onClick={onWriteReview}>
+          <Button
+            variant="outlined"
+            startIcon={<ReviewIcon />}
+            onClick={onWriteReview}
+            data-testid="work-write-review"
+          >
             {t('work.review.write')}
           </Button>
           <Button
