@@ -1,5 +1,6 @@
 /** The `users` table: accounts, their password hashes, groups, emails and token versions. */
-import type { UserRow } from '../db/schema.ts';
+import type { Updateable } from 'kysely';
+import type { UserRow, UsersTable } from '../db/schema.ts';
 import type { Queryable } from './queryable.ts';
 
 export type NewUserRow = Pick<
@@ -63,6 +64,20 @@ export async function findTokenHolder(
     .executeTakeFirst();
 }
 
+/**
+ * An update of the fields an account's tokens vouch for (its password, its group): it also bumps
+ * token_version, so every token issued before stops working.
+ */
+function updateRevokingTokens(
+  q: Queryable,
+  fields: Pick<Updateable<UsersTable>, 'password_hash' | 'grp'>,
+  now: number,
+) {
+  return q
+    .updateTable('users')
+    .set((eb) => ({ ...fields, token_version: eb('token_version', '+', 1), updated_at: now }));
+}
+
 /** A new password hash and token version for the account of this name; the number of rows changed. */
 export async function updatePasswordByName(
   q: Queryable,
@@ -70,13 +85,7 @@ export async function updatePasswordByName(
   passwordHash: string,
   now: number,
 ): Promise<number> {
-  const res = await q
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: now,
-    }))
+  const res = await updateRevokingTokens(q, { password_hash: passwordHash }, now)
     .where('name', '=', name)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
@@ -88,13 +97,7 @@ export async function updatePasswordById(
   passwordHash: string,
   now: number,
 ): Promise<UserRow> {
-  return q
-    .updateTable('users')
-    .set((eb) => ({
-      password_hash: passwordHash,
-      token_version: eb('token_version', '+', 1),
-      updated_at: now,
-    }))
+  return updateRevokingTokens(q, { password_hash: passwordHash }, now)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -107,11 +110,7 @@ export async function updateGroupByName(
   group: string,
   now: number,
 ): Promise<number> {
-  const res = await q
-    .updateTable('users')
-    .set((eb) => ({ grp: group, token_version: eb('token_version', '+', 1), updated_at: now }))
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const res = await updateRevokingTokens(q, { grp: group }, now).where('name', '=', name).executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 

@@ -2,13 +2,18 @@
 import type { WorkRow } from '../db/schema.ts';
 import type { Dialect, Queryable } from './queryable.ts';
 
+/** The row of this work id, for a query to select from. */
+function workById(q: Queryable, workId: number) {
+  return q.selectFrom('works').where('id', '=', workId);
+}
+
 export async function workExists(q: Queryable, workId: number): Promise<boolean> {
-  return !!(await q.selectFrom('works').select('id').where('id', '=', workId).executeTakeFirst());
+  return !!(await workById(q, workId).select('id').executeTakeFirst());
 }
 
 /** Locks the work row for the rest of the transaction (PostgreSQL); false when it does not exist. */
 export async function lockWorkRow(q: Queryable, dialect: Dialect, workId: number): Promise<boolean> {
-  let query = q.selectFrom('works').select('id').where('id', '=', workId);
+  let query = workById(q, workId).select('id');
   if (dialect === 'postgres') query = query.forUpdate();
   return !!(await query.executeTakeFirst());
 }
@@ -28,11 +33,7 @@ export async function findWorkRef(
   q: Queryable,
   workId: number,
 ): Promise<Pick<WorkRow, 'id' | 'source_id' | 'source_type' | 'title'> | undefined> {
-  return q
-    .selectFrom('works')
-    .select(['id', 'source_id', 'source_type', 'title'])
-    .where('id', '=', workId)
-    .executeTakeFirst();
+  return workById(q, workId).select(['id', 'source_id', 'source_type', 'title']).executeTakeFirst();
 }
 
 /** Where a work's cover is on disk. */
@@ -40,11 +41,7 @@ export async function findWorkCover(
   q: Queryable,
   workId: number,
 ): Promise<Pick<WorkRow, 'id' | 'cover_path' | 'root_index' | 'folder_path'> | undefined> {
-  return q
-    .selectFrom('works')
-    .select(['id', 'cover_path', 'root_index', 'folder_path'])
-    .where('id', '=', workId)
-    .executeTakeFirst();
+  return workById(q, workId).select(['id', 'cover_path', 'root_index', 'folder_path']).executeTakeFirst();
 }
 
 /** Those of these ids that are works, in id order. */
