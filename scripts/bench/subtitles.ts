@@ -12,15 +12,13 @@
  *
  * Numbers, not assertions: the machine is shared, and the load average is printed with them.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { zipSync } from 'fflate';
+import { startDemoServer } from './demoServer.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_SUBTITLES_PORT ?? 9151);
 const BASE = `http://127.0.0.1:${PORT}`;
 const WORKS = 2_000;
@@ -46,40 +44,6 @@ function benchArchive(): Uint8Array {
     }
   }
   return zipSync(files);
-}
-
-async function startServer(dataDir: string): Promise<() => void> {
-  const env = {
-    ...process.env,
-    SASAYAKI_DATA: dataDir,
-    SASAYAKI_PORT: String(PORT),
-    SASAYAKI_HOST: '127.0.0.1',
-    SASAYAKI_LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SASAYAKI_LIBRARY: '',
-  };
-  spawnSync('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env,
-  });
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts', 'start'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 180 s');
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return () => server.kill('SIGTERM');
 }
 
 /** Starts collecting the page's long tasks (from its start, so navigation's are counted). */
@@ -148,8 +112,7 @@ async function measureWorksPage(page: Page) {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-bench-subtitles-'));
-  const stop = await startServer(dataDir);
+  const server = await startDemoServer(PORT, 'subtitles');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -162,7 +125,7 @@ async function main() {
         .join(' ')}, ${os.cpus().length} cores`,
     );
     const bytes = benchArchive();
-    const archive = path.join(dataDir, 'bench.zip');
+    const archive = path.join(server.dataDir, 'bench.zip');
     fs.writeFileSync(archive, bytes);
     log(
       `archive: ${WORKS * FILES_PER_WORK} files over ${WORKS} works, ${(bytes.length / 1e6).toFixed(1)} MB`,
@@ -201,9 +164,7 @@ async function main() {
     );
   } finally {
     await browser.close();
-    stop();
-    await new Promise((r) => setTimeout(r, 500));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -7,14 +7,9 @@
  * sends `Accept-Encoding: gzip, deflate, br, zstd`, as Chromium does; the same page is measured
  * again with gzip only. Sizes, not times: the numbers do not depend on the machine's load.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { startDemoServer } from './demoServer.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_WEB_PORT || 9751);
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
@@ -23,35 +18,6 @@ interface Loaded {
   url: string;
   bytes: number;
   encoding: string;
-}
-
-async function startServer(): Promise<{ server: ChildProcess; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-bench-web-'));
-  const env = {
-    ...process.env,
-    SASAYAKI_DATA: dataDir,
-    SASAYAKI_PORT: String(PORT),
-    SASAYAKI_HOST: '127.0.0.1',
-    SASAYAKI_LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
-    SASAYAKI_LIBRARY: '',
-  };
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts', 'start'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  process.once('exit', () => server.kill('SIGTERM'));
-  for (let tries = 0; ; tries++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(`${BASE}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { server, dataDir };
-    if (tries > 600) throw new Error('server did not become healthy');
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 /** JS responses of one cold visit of /works: until `load`, and until the cards are shown. */
@@ -85,11 +51,7 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const total = (list: Loaded[]) => list.reduce((s, x) => s + x.bytes, 0);
 
 async function main() {
-  spawnSync('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  const { server, dataDir } = await startServer();
+  const server = await startDemoServer(PORT, 'web', 'ignore');
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
@@ -116,9 +78,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
