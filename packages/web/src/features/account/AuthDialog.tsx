@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { confirmPasswordReset, login, register, requestPasswordReset } from './session.ts';
 import { closeLoginDialog, setAuthDialogMode, useAuth } from './store.ts';
 import { CODE_PATTERN, checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';
@@ -146,14 +147,12 @@ export function AuthDialog() {
                   }}
                   autoFocus
                 />
-                <TextField
+                <PasswordField
                   label={t('auth.account.newPassword')}
-                  type="password"
                   autoComplete="new-password"
                   value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={!!shown('password')}
-                  helperText={shown('password')}
+                  onChange={setPassword}
+                  error={shown('password')}
                 />
               </>
             )}
@@ -169,26 +168,22 @@ export function AuthDialog() {
                   helperText={shown('name')}
                   autoFocus
                 />
-                <TextField
+                <PasswordField
                   label={t('auth.password')}
                   name="password"
-                  type="password"
                   autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
                   value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  error={!!shown('password')}
-                  helperText={shown('password')}
+                  onChange={setPassword}
+                  error={shown('password')}
                 />
                 {mode === 'register' && (
-                  <TextField
+                  <PasswordField
                     label={t('auth.repeatPassword')}
                     name="repeat-password"
-                    type="password"
                     autoComplete="new-password"
                     value={repeat}
-                    onChange={(e) => setRepeat(e.target.value)}
-                    error={!!shown('repeat')}
-                    helperText={shown('repeat')}
+                    onChange={setRepeat}
+                    error={shown('repeat')}
                   />
                 )}
               </>

@@ -5,13 +5,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { AuthAnswer } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { accountErrorText } from './accountErrors.ts';
+import { PasswordField } from './PasswordField.tsx';
 import { setSession } from './store.ts';
 import { checkPassword, checkRepeat } from './validation.ts';
 
@@ -59,32 +59,28 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {error && <Alert severity="error">{error}</Alert>}
-            <TextField
+            <PasswordField
               label={t('auth.account.currentPassword')}
-              type="password"
               autoComplete="current-password"
               value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-              error={validated && current === ''}
+              onChange={setCurrent}
+              invalid={validated && current === ''}
               autoFocus
             />
-            <TextField
+            <PasswordField
               label={t('auth.account.newPassword')}
-              type="password"
               autoComplete="new-password"
               value={next}
-              onChange={(e) => setNext(e.target.value)}
-              error={!!shown('next')}
-              helperText={shown('next') ?? t('auth.account.otherSessionsEnd')}
+              onChange={setNext}
+              error={shown('next')}
+              hint={t('auth.account.otherSessionsEnd')}
             />
-            <TextField
+            <PasswordField
               label={t('auth.repeatPassword')}
-              type="password"
               autoComplete="new-password"
               value={repeat}
-              onChange={(e) => setRepeat(e.target.value)}
-              error={!!shown('repeat')}
-              helperText={shown('repeat')}
+              onChange={setRepeat}
+              error={shown('repeat')}
             />
           </Stack>
         </DialogContent>
