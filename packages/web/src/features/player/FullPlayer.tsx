@@ -11,17 +11,13 @@ import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../shared/settings/store.ts';
 import { Cover } from './Cover.tsx';
 import {
-  ForwardButton,
   LyricsButton,
-  NextButton,
   PlayModeButton,
-  PlayPauseButton,
-  PreviousButton,
   QueueButton,
   RateButton,
-  RewindButton,
   SeekBar,
   SleepButton,
+  TransportControls,
   VolumeControl,
 } from './controls.tsx';
 import { coverOf } from './media.ts';
@@ -121,11 +117,7 @@ function NewStyle({ track }: { track: QueueTrack }) {
         <SeekBar />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
           <PlayModeButton />
-          <PreviousButton />
-          <RewindButton />
-          <PlayPauseButton size="large" filled />
-          <ForwardButton />
-          <NextButton />
+          <TransportControls playSize="large" />
           <QueueButton />
         </Box>
         <Box
@@ -162,11 +154,7 @@ function ClassicStyle({ track }: { track: QueueTrack }) {
         <Box
           sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, flexWrap: 'wrap' }}
         >
-          <PreviousButton />
-          <RewindButton />
-          <PlayPauseButton size="medium" filled />
-          <ForwardButton />
-          <NextButton />
+          <TransportControls playSize="medium" />
         </Box>
         <Box
           sx={{

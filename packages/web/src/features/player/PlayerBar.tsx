@@ -9,18 +9,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { Cover } from './Cover.tsx';
 import {
-  ForwardButton,
   LyricsButton,
-  NextButton,
   PlayModeButton,
-  PlayPauseButton,
-  PreviousButton,
   QueueButton,
   RateButton,
-  RewindButton,
   SeekBar,
   SleepButton,
   TimeText,
+  TransportControls,
   VolumeControl,
 } from './controls.tsx';
 import { currentTrack, usePlayerStore } from './store.ts';
@@ -92,11 +88,7 @@ export function PlayerBar() {
           <>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <PlayModeButton />
-              <PreviousButton />
-              <RewindButton />
-              <PlayPauseButton filled />
-              <ForwardButton />
-              <NextButton />
+              <TransportControls />
               <SleepButton />
             </Box>
             <Box
@@ -123,9 +115,7 @@ export function PlayerBar() {
           </>
         ) : (
           <Box sx={{ display: 'flex', alignItems: 'center' }}>
-            <PreviousButton size="small" />
-            <PlayPauseButton size="small" />
-            <NextButton size="small" />
+            <TransportControls size="small" compact />
             <QueueButton size="small" />
           </Box>
         )}

@@ -135,6 +135,31 @@ export function ForwardButton({ size }: { size?: Size }) {
   );
 }
 
+/**
+ * Previous, rewind, play/pause, forward and next, in that order: the transport of the footer bar
+ * and both full-player styles. `compact` (the phone bar) keeps previous, play/pause and next.
+ */
+export function TransportControls({
+  size,
+  playSize = size,
+  compact = false,
+}: {
+  size?: Size;
+  /** The play/pause button's size; it stands out, filled, unless compact. */
+  playSize?: Size;
+  compact?: boolean;
+}) {
+  return (
+    <>
+      <PreviousButton size={size} />
+      {!compact && <RewindButton size={size} />}
+      <PlayPauseButton size={playSize} filled={!compact} />
+      {!compact && <ForwardButton size={size} />}
+      <NextButton size={size} />
+    </>
+  );
+}
+
 const MODE_ICONS: Record<PlayMode, ReactNode> = {
   order: <ArrowRightAltRounded />,
   allRepeat: <RepeatRounded />,
