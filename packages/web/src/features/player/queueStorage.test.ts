@@ -1,23 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queueTrack } from '../../../test/queueTrack.ts';
 import { QUEUE_KEY } from './queueStorage.ts';
 import { initialPlayerState, usePlayerStore } from './store.ts';
-import type { QueueTrack } from './types.ts';
 
-const track = (hash: string): QueueTrack => ({
-  hash,
-  title: `${hash}.mp3`,
-  workTitle: 'work',
-  mediaStreamUrl: `/api/media/stream/${hash}`,
-  mediaDownloadUrl: `/api/media/download/${hash}`,
-  streamLowQualityUrl: '',
-  mainCoverUrl: '',
-  samCoverUrl: '',
-  thumbnailCoverUrl: '',
-  duration: 100,
-  availableLyrics: [{ title: `${hash}.vtt`, confidence: 0.9, mediaDownloadUrl: `/l/${hash}` }],
-  selectedLyricIndex: 0,
-  work: { id: 1, source_id: 'RJ01', source_type: 'DLSITE', title: 'work' },
-});
+const track = (hash: string) =>
+  queueTrack(hash, {
+    availableLyrics: [{ title: `${hash}.vtt`, confidence: 0.9, mediaDownloadUrl: `/l/${hash}` }],
+    selectedLyricIndex: 0,
+  });
 
 const s = () => usePlayerStore.getState();
 /** What the next page load starts with. */

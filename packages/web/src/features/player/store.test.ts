@@ -1,24 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { queueTrack } from '../../../test/queueTrack.ts';
 import { initialPlayerState, usePlayerStore } from './store.ts';
-import type { QueueTrack } from './types.ts';
 
-function track(hash: string, confidences: number[] = []): QueueTrack {
-  return {
-    hash,
-    title: `${hash}.mp3`,
-    workTitle: 'work',
-    mediaStreamUrl: `/api/media/stream/${hash}`,
-    mediaDownloadUrl: `/api/media/download/${hash}`,
-    streamLowQualityUrl: '',
-    mainCoverUrl: '',
-    samCoverUrl: '',
-    thumbnailCoverUrl: '',
-    duration: 100,
+/** A track with lyrics of these confidences, none chosen yet. */
+const track = (hash: string, confidences: number[] = []) =>
+  queueTrack(hash, {
     availableLyrics: confidences.map((confidence, i) => ({ title: `${hash}-${i}.vtt`, confidence })),
     selectedLyricIndex: -2,
-    work: { id: 1, source_id: 'RJ01', source_type: 'DLSITE', title: 'work' },
-  };
-}
+  });
 
 const s = () => usePlayerStore.getState();
 
