@@ -2,11 +2,12 @@
  * Where the sign-in limits keep their counters (loginGuard.ts holds the rules). One process on
  * SQLite keeps them in memory; on PostgreSQL they live in the table `login_limits`, so every
  * instance behind a balancer draws on the same allowance. Each change is one atomic statement:
- * a slot is claimed with a conditional upsert, never read first and written later.
+ * a slot (or a backoff step) is claimed with a conditional upsert, never read first and written
+ * later.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { type LimitResult, retryAfterSeconds } from './rateLimit.ts';
+import { type LimitResult, retryAfterSeconds as retryAfter } from './rateLimit.ts';
 
 export interface Counter {
   count: number;
@@ -40,7 +41,7 @@ export interface LoginLimitStore {
 
 export interface BackoffPolicy {
   windowMs: number;
-  /** Counted attempts before each further one starts a wait. */
+  /** The count from which each attempt starts a wait. */
   after: number;
   maxWaitMs: number;
 }
@@ -50,8 +51,6 @@ export function backoffWaitMs(count: number, p: BackoffPolicy): number {
   const over = count - p.after;
   return over < 0 ? 0 : Math.min(p.maxWaitMs, 1000 * 2 ** Math.min(over, 16));
 }
-
-const retryAfter = retryAfterSeconds;
 
 export class MemoryLoginLimitStore implements LoginLimitStore {
   private readonly rows = new Map<string, Counter>();
