@@ -38,7 +38,8 @@ export const appBundle: Bundle = {
       pageError: {
         title: 'This page could not be shown',
         newVersion: 'A new version of Sasayaki is available',
-        newVersionHint: 'This page belongs to the new version. Reload to use it.',
+        newVersionHint:
+          'This page belongs to the new version. Reload to use it: nothing is lost, your play queue and the position in the current track come back after the reload (paused).',
         reload: 'Reload',
       },
       connection: {
@@ -82,7 +83,8 @@ export const appBundle: Bundle = {
       pageError: {
         title: '无法显示此页面',
         newVersion: 'Sasayaki 已有新版本',
-        newVersionHint: '此页面属于新版本，重新加载后即可使用。',
+        newVersionHint:
+          '此页面属于新版本，重新加载后即可使用。不会丢失任何内容：重新加载后，播放队列和当前曲目的播放位置都会恢复（处于暂停状态）。',
         reload: '重新加载',
       },
       connection: {
@@ -134,7 +136,8 @@ export const appBundle: Bundle = {
       pageError: {
         title: 'このページを表示できませんでした',
         newVersion: 'Sasayaki の新しいバージョンがあります',
-        newVersionHint: 'このページは新しいバージョンのものです。再読み込みしてください。',
+        newVersionHint:
+          'このページは新しいバージョンのものです。再読み込みしてください。何も失われません。再生キューと再生中のトラックの位置は、再読み込み後に元に戻ります（一時停止の状態で）。',
         reload: '再読み込み',
       },
       connection: {
