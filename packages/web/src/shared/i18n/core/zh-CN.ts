@@ -1,3 +1,7 @@
+/**
+ * Shared words in zh-CN (the names of the system playlists among them) and the texts of failures
+ * that are not server answers; the server's error codes are in `errorCodes/`.
+ */
 import type { Messages } from '../types.ts';
 
 export const messages: Messages = {

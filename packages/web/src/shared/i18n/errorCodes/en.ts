@@ -1,3 +1,8 @@
+/**
+ * The error catalogue of docs/product.md §8 (packages/contract/src/errors.ts) in en, under
+ * `errorCodes.<CODE>`, with the catalogue's own placeholders (`{{name}}`, filled from the answer's
+ * `params`). Typed by the catalogue: a code without a translation does not compile.
+ */
 import type { ErrorCode } from '@sasayaki/contract/errors';
 import type { Messages } from '../types.ts';
 
@@ -99,6 +104,7 @@ export const errorTexts: Record<ErrorCode, string> = {
   TOO_MANY_SEARCH_TERMS: 'A search takes at most {{max}} terms (this one has {{count}}).',
   SEARCH_KEYWORD_TOO_LONG: 'A search has at most {{max}} characters (this one has {{length}}).',
   SEARCH_TERM_EMPTY: 'A search term is empty.',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a search term is written $ns:VALUE$
   SEARCH_TERM_NO_VALUE: 'Search term {{term}} has no value: write it as ${{namespace}}:VALUE$',
   SEARCH_TERM_RATE: 'Search term {{term}}: the rating must be a number from 0 to 5, e.g. $rate:4.5$',
   SEARCH_TERM_SELL: 'Search term {{term}}: the sales count must be a whole number, e.g. $sell:1000$',

@@ -1,3 +1,8 @@
+/**
+ * The error catalogue of docs/product.md §8 (packages/contract/src/errors.ts) in ja, under
+ * `errorCodes.<CODE>`, with the catalogue's own placeholders (`{{name}}`, filled from the answer's
+ * `params`). Typed by the catalogue: a code without a translation does not compile.
+ */
 import type { ErrorCode } from '@sasayaki/contract/errors';
 import type { Messages } from '../types.ts';
 
@@ -99,6 +104,7 @@ export const errorTexts: Record<ErrorCode, string> = {
   TOO_MANY_SEARCH_TERMS: '検索条件は {{max}} 個までです（現在 {{count}} 個）。',
   SEARCH_KEYWORD_TOO_LONG: '検索キーワードは {{max}} 文字までです（現在 {{length}} 文字）。',
   SEARCH_TERM_EMPTY: '検索条件が空です。',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a search term is written $ns:VALUE$
   SEARCH_TERM_NO_VALUE: '検索条件 {{term}} に値がありません：${{namespace}}:値$ の形で書いてください',
   SEARCH_TERM_RATE: '検索条件 {{term}}：評価は 0 から 5 までの数値です（例 $rate:4.5$）',
   SEARCH_TERM_SELL: '検索条件 {{term}}：販売数は整数です（例 $sell:1000$）',

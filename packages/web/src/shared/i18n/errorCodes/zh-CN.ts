@@ -1,3 +1,8 @@
+/**
+ * The error catalogue of docs/product.md §8 (packages/contract/src/errors.ts) in zh-CN, under
+ * `errorCodes.<CODE>`, with the catalogue's own placeholders (`{{name}}`, filled from the answer's
+ * `params`). Typed by the catalogue: a code without a translation does not compile.
+ */
 import type { ErrorCode } from '@sasayaki/contract/errors';
 import type { Messages } from '../types.ts';
 
@@ -98,6 +103,7 @@ export const errorTexts: Record<ErrorCode, string> = {
   TOO_MANY_SEARCH_TERMS: '一次搜索最多 {{max}} 个条件（当前 {{count}} 个）。',
   SEARCH_KEYWORD_TOO_LONG: '搜索内容最多 {{max}} 个字符（当前 {{length}} 个）。',
   SEARCH_TERM_EMPTY: '搜索条件为空。',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a search term is written $ns:VALUE$
   SEARCH_TERM_NO_VALUE: '搜索条件 {{term}} 没有值：请写成 ${{namespace}}:值$',
   SEARCH_TERM_RATE: '搜索条件 {{term}}：评分必须是 0 到 5 之间的数字，例如 $rate:4.5$',
   SEARCH_TERM_SELL: '搜索条件 {{term}}：销量必须是整数，例如 $sell:1000$',
