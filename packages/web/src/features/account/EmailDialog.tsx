@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
 import { setUser, useAuth } from './store.ts';
 import { CODE_PATTERN, checkEmail } from './validation.ts';
@@ -87,7 +88,7 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
   const codeWrong = validated && verifyId !== null && !CODE_PATTERN.test(code.trim());
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-dialog-title">
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="email-dialog-title">{t('auth.mail.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -148,7 +149,7 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
                 : t('auth.mail.verify')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
