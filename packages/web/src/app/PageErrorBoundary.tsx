@@ -91,7 +91,12 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
         sx={{ maxWidth: 640, width: '100%' }}
         action={
           buildChanged ? (
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => window.location.reload()}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('app.pageError.reload')}
             </Button>
           ) : (
