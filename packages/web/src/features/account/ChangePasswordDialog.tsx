@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { accountErrorText } from './accountErrors.ts';
 import { setSession } from './store.ts';
 import { checkPassword, checkRepeat } from './validation.ts';
@@ -53,7 +54,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="password-dialog-title">
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="password-dialog-title">{t('auth.account.changePassword')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -93,7 +94,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             {t('auth.account.changePassword')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }
