@@ -54,3 +54,29 @@ test('the age menu searches all ages plus R15', async ({ page }) => {
   await expect(page.getByTestId('term-chips')).toContainText('-age: adult');
   await expect(page.getByTestId('works-total')).toHaveText(/\d+ works/);
 });
+
+for (const [lang, whispering, earCleaning] of [
+  ['en', 'whispering', 'ear cleaning'],
+  ['zh-CN', '耳语', '掏耳朵'],
+  ['ja', '囁き', '耳かき'],
+] as const) {
+  test(`term chips name tags in the interface language (${lang}), the search keeps the stored name`, async ({
+    page,
+  }) => {
+    await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    const keyword = '$tag:囁き$ $-tag:耳かき$ rain';
+    await page.goto(`/works?keyword=${encodeURIComponent(keyword)}`);
+    const chips = page.getByTestId('term-chips').locator('.MuiChip-root');
+    await expect(chips).toHaveCount(3);
+    await expect(chips.nth(0)).toHaveText(`tag: ${whispering}`);
+    await expect(chips.nth(1)).toHaveText(`-tag: ${earCleaning}`);
+    await expect(chips.nth(2)).toHaveText('rain');
+    // Removing a localised chip removes the stored term from the keyword.
+    await chips.nth(1).locator('.MuiChip-deleteIcon').click();
+    await expect(page).toHaveURL(
+      `/works?keyword=${encodeURIComponent('$tag:囁き$ rain').replace(/%20/g, '+')}`,
+    );
+    await expect(chips).toHaveCount(2);
+    await expect(chips.nth(0)).toHaveText(`tag: ${whispering}`);
+  });
+}

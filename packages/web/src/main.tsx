@@ -3,9 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { startUp } from './app/startup.ts';
 
-startUp();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void startUp().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { bundles } from '../src/app/bundles.ts';
-import { registerBundles } from '../src/shared/i18n/index.ts';
+import { texts as en } from '../src/app/catalogues/en.ts';
+import { texts as ja } from '../src/app/catalogues/ja.ts';
+import { texts as zhCN } from '../src/app/catalogues/zh-CN.ts';
+import { addLanguage } from '../src/shared/i18n/index.ts';
 
-// Every translation, as the shell registers them at start-up (app/startup.ts).
-registerBundles(bundles);
+// Every language at once, so tests need not wait for a chunk (the shell loads one: app/startup.ts).
+addLanguage('en', en);
+addLanguage('zh-CN', zhCN);
+addLanguage('ja', ja);

@@ -40,7 +40,13 @@ export function ConnectionBanner({ spacer = false }: { spacer?: boolean }) {
       data-testid={spacer ? undefined : 'connection-banner'}
       sx={{ py: 0, alignItems: 'center', ...(spacer && { visibility: 'hidden' }) }}
       action={
-        <Button color="inherit" size="small" onClick={retryConnectionNow} disabled={c.checking}>
+        <Button
+          color="inherit"
+          size="small"
+          onClick={retryConnectionNow}
+          disabled={c.checking}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           {t('app.connection.retryNow')}
         </Button>
       }

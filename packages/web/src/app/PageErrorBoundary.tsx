@@ -88,10 +88,20 @@ function PageError({ error, onRetry }: { error: unknown; onRetry: () => void }) 
       <Alert
         severity={buildChanged ? 'info' : 'error'}
         data-testid="page-error"
-        sx={{ maxWidth: 640, width: '100%' }}
+        // A failed chunk's message holds its URL: long words wrap rather than run out of the box.
+        sx={{
+          maxWidth: 640,
+          width: '100%',
+          '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' },
+        }}
         action={
           buildChanged ? (
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => window.location.reload()}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
               {t('app.pageError.reload')}
             </Button>
           ) : (

@@ -185,7 +185,10 @@ export function SettingsPage() {
             slotProps={{ htmlInput: { readOnly: true } }}
             fullWidth
           />
-          <Button onClick={() => s.set({ recommenderUuid: crypto.randomUUID() })}>
+          <Button
+            onClick={() => s.set({ recommenderUuid: crypto.randomUUID() })}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             {t('settings.renewRecommenderUuid')}
           </Button>
         </Stack>

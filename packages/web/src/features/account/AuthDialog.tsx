@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { confirmPasswordReset, login, register, requestPasswordReset } from './session.ts';
@@ -114,7 +115,7 @@ export function AuthDialog() {
       maxWidth="xs"
       aria-labelledby="auth-dialog-title"
     >
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -222,7 +223,7 @@ export function AuthDialog() {
             {mode !== 'reset' ? title : verifyId === null ? t('auth.mail.sendCode') : t('auth.resetPassword')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { accountErrorText } from './accountErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { setSession } from './store.ts';
@@ -53,7 +54,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="password-dialog-title">
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="password-dialog-title">{t('auth.account.changePassword')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -89,7 +90,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
             {t('auth.account.changePassword')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

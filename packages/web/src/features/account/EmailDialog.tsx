@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
 import { setUser, useAuth } from './store.ts';
 import { CODE_PATTERN, checkEmail } from './validation.ts';
@@ -86,7 +87,7 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
   const codeWrong = validated && verifyId !== null && !CODE_PATTERN.test(code.trim());
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-dialog-title">
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="email-dialog-title">{t('auth.mail.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
@@ -147,7 +148,7 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
                 : t('auth.mail.verify')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -32,12 +32,14 @@ function Row({ d }: { d: Download }) {
         <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {d.name}
         </Typography>
-        <LinearProgress
-          variant={percent === null && d.state === 'running' ? 'indeterminate' : 'determinate'}
-          value={d.state === 'done' ? 100 : (percent ?? 0)}
-          color={d.state === 'failed' ? 'error' : 'primary'}
-          sx={{ my: 0.5 }}
-        />
+        {d.state !== 'browser' && (
+          <LinearProgress
+            variant={percent === null && d.state === 'running' ? 'indeterminate' : 'determinate'}
+            value={d.state === 'done' ? 100 : (percent ?? 0)}
+            color={d.state === 'failed' ? 'error' : 'primary'}
+            sx={{ my: 0.5 }}
+          />
+        )}
         <Typography variant="caption" color={d.state === 'failed' ? 'error' : 'text.secondary'}>
           {status}
         </Typography>

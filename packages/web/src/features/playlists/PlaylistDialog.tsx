@@ -17,6 +17,7 @@ import { LIMITS, PLAYLIST_PRIVACY, type Playlist } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../shared/notify/store.ts';
+import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { ImportBox, importedCodes } from './ImportBox.tsx';
 import { createPlaylist, editPlaylist } from './playlistApi.ts';
@@ -90,7 +91,7 @@ export function PlaylistDialog({ mode, playlist, onClose }: Props) {
       maxWidth="sm"
       aria-labelledby="playlist-dialog-title"
     >
-      <form onSubmit={submit} noValidate>
+      <DialogForm onSubmit={submit}>
         <DialogTitle id="playlist-dialog-title">
           {mode === 'create' ? t('playlists.dialog.createTitle') : t('playlists.dialog.editTitle')}
         </DialogTitle>
@@ -169,7 +170,7 @@ export function PlaylistDialog({ mode, playlist, onClose }: Props) {
             {mode === 'create' ? t('playlists.dialog.create') : t('common.save')}
           </Button>
         </DialogActions>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

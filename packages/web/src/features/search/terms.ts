@@ -8,10 +8,18 @@ export function termColor(term: SearchTerm): 'secondary' | 'info' | 'primary' | 
   return 'default';
 }
 
-/** The label of a term chip: the value with its namespace, excluded terms prefixed with a minus. */
-export function termLabel(term: SearchTerm): string {
+/**
+ * The label of a term chip: the value with its namespace, excluded terms prefixed with a minus.
+ * `shown` replaces the value as displayed (a tag's name in the interface language).
+ */
+export function termLabel(term: SearchTerm, shown: string = term.value): string {
   const minus = term.isExclude ? '-' : '';
-  if (term.type === 'plain') return `${minus}${term.value}`;
+  if (term.type === 'plain') return `${minus}${shown}`;
   if (term.type === 'partialNamespace') return `${minus}${term.namespace}`;
-  return `${minus}${term.namespace}: ${term.value}`;
+  return `${minus}${term.namespace}: ${shown}`;
+}
+
+/** Whether a term names one tag (`tag:` or the weaker `tagw:`) by its stored name. */
+export function isTagTerm(term: SearchTerm): boolean {
+  return term.type === 'fullSpecial' && (term.namespace === 'tag' || term.namespace === 'tagw');
 }

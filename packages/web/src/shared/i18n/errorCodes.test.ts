@@ -1,10 +1,13 @@
 import { ERRORS, type ErrorCode, placeholdersOf } from '@sasayaki/contract/errors';
 import { describe, expect, it } from 'vitest';
-import { ERROR_TRANSLATIONS } from './errorCodes.ts';
+import { errorTexts as en } from './errorCodes/en.ts';
+import { errorTexts as ja } from './errorCodes/ja.ts';
+import { errorTexts as zhCN } from './errorCodes/zh-CN.ts';
 import { i18n } from './index.ts';
 import { LOCALES } from './types.ts';
 
 const CODES = Object.keys(ERRORS) as ErrorCode[];
+const ERROR_TRANSLATIONS = { en, 'zh-CN': zhCN, ja };
 
 describe('translations of the error catalogue', () => {
   it.each(LOCALES)('%s has a text for every code and none for a code that does not exist', (locale) => {

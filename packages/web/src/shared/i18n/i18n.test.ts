@@ -1,26 +1,42 @@
-import { describe, expect, it } from 'vitest';
-import { i18n, registerBundles } from './index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addLanguage, connectLanguages, i18n, loadLanguage, setLanguage } from './index.ts';
 import { initialLocale, mapLocale } from './locale.ts';
 import { mergeMessages } from './merge.ts';
+import type { Locale, Messages } from './types.ts';
 
-describe('bundles', () => {
-  const bundle = (en: string) => ({
-    en: { test: { word: en } },
-    'zh-CN': { test: { word: '词' } },
-    ja: { test: { word: '語' } },
+describe('languages', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
   });
 
-  it('adds the texts of a registered bundle; registering it again changes nothing', () => {
-    const b = bundle('word');
-    registerBundles([b]);
-    registerBundles([b]);
-    expect(i18n.t('test.word', { lng: 'en' })).toBe('word');
+  it('adds the texts of one language, merged from every part', () => {
+    addLanguage('ja', [{ test: { word: '語' } }, { test: { other: '他' } }]);
     expect(i18n.t('test.word', { lng: 'ja' })).toBe('語');
+    expect(i18n.t('test.other', { lng: 'ja' })).toBe('他');
   });
 
   it('rejects a key defined twice', () => {
     expect(() => mergeMessages({ a: { b: 'x' } }, { a: { b: 'y' } })).toThrow('a.b');
-    expect(() => registerBundles([bundle('again')])).toThrow('test.word');
+    expect(() => addLanguage('ja', [{ twice: { w: '1' } }, { twice: { w: '2' } }])).toThrow('twice.w');
+    expect(i18n.exists('twice.w', { lng: 'ja' })).toBe(false);
+  });
+
+  it('fetches a language once, again after a failure, and switches only once its texts are here', async () => {
+    const asked: Locale[] = [];
+    let fail = true;
+    connectLanguages(async (locale): Promise<Messages[]> => {
+      asked.push(locale);
+      if (fail) throw new Error('offline');
+      return [{ test: { late: 'arrivé' } }];
+    });
+    await expect(setLanguage('zh-CN')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('en');
+    fail = false;
+    await Promise.all([setLanguage('zh-CN'), loadLanguage('zh-CN')]);
+    expect(asked).toEqual(['zh-CN', 'zh-CN']);
+    expect(i18n.language).toBe('zh-CN');
+    expect(i18n.t('test.late')).toBe('arrivé');
+    expect(document.documentElement.lang).toBe('zh-CN');
   });
 });
 

@@ -1,13 +1,11 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { coreBundle } from './core.ts';
-import { errorCodesBundle } from './errorCodes.ts';
 import { initialLocale, LANGUAGE_STORAGE_KEY } from './locale.ts';
 import { mergeMessages } from './merge.ts';
-import { type Bundle, LOCALES, type Locale, type Messages } from './types.ts';
+import type { Locale, Messages } from './types.ts';
 
 export { mapLocale, tagLocaleOf } from './locale.ts';
-export { type Bundle, LOCALES, type Locale } from './types.ts';
+export { LOCALES, type Locale, type Messages } from './types.ts';
 
 function storedLanguage(): string | null {
   try {
@@ -31,35 +29,46 @@ i18n.use(initReactI18next).init({
 });
 document.documentElement.lang = i18n.language;
 
-const registered = new Set<Bundle>();
-/** Every registered key, to refuse one defined twice. */
-const merged = Object.fromEntries(LOCALES.map((l) => [l, {}])) as Record<Locale, Messages>;
+/**
+ * Adds one language's texts: every part's catalogue (the shared words, the error catalogue, the
+ * shell, each feature), merged. A key defined twice throws, and leaves nothing behind.
+ */
+export function addLanguage(locale: Locale, parts: readonly Messages[]): void {
+  const merged = parts.reduce<Messages>((acc, part) => mergeMessages(acc, structuredClone(part)), {});
+  i18n.addResourceBundle(locale, 'translation', merged, true, true);
+}
 
 /**
- * Adds translation bundles. The shared words are here from the start; the shell registers every
- * feature's bundle at start-up, before the first render. A key defined twice throws.
+ * Where a language's texts come from: the shell connects its per-language chunks at start-up
+ * (shared code knows no feature).
  */
-export function registerBundles(bundles: readonly Bundle[]): void {
-  for (const bundle of bundles) {
-    if (registered.has(bundle)) continue;
-    // Checked on copies first: a refused bundle leaves nothing behind.
-    const next = LOCALES.map((l) => mergeMessages(structuredClone(merged[l]), bundle[l]));
-    LOCALES.forEach((l, i) => {
-      merged[l] = next[i]!;
-      i18n.addResourceBundle(l, 'translation', structuredClone(bundle[l]), true, false);
-    });
-    registered.add(bundle);
-  }
+let fetchLanguage: (locale: Locale) => Promise<readonly Messages[]> = () =>
+  Promise.reject(new Error('no translations connected'));
+const loading = new Map<Locale, Promise<void>>();
+
+export function connectLanguages(fetch: (locale: Locale) => Promise<readonly Messages[]>): void {
+  fetchLanguage = fetch;
 }
-registerBundles([coreBundle, errorCodesBundle]);
+
+/** Fetches and adds a language's texts once; a failed fetch is tried again on the next call. */
+export function loadLanguage(locale: Locale): Promise<void> {
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = fetchLanguage(locale).then((parts) => addLanguage(locale, parts));
+    pending.catch(() => loading.delete(locale));
+    loading.set(locale, pending);
+  }
+  return pending;
+}
 
 export function currentLocale(): Locale {
   return i18n.language as Locale;
 }
 
-/** Switches the interface language and remembers it. */
-export function setLanguage(locale: Locale): void {
+/** Switches the interface language, once its texts are here, and remembers it. */
+export async function setLanguage(locale: Locale): Promise<void> {
+  await loadLanguage(locale);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
-  void i18n.changeLanguage(locale);
+  await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
 }

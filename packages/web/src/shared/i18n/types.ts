@@ -6,9 +6,3 @@ export type Locale = (typeof LOCALES)[number];
 export interface Messages {
   [key: string]: string | Messages;
 }
-
-/**
- * A feature's translations, one catalogue per locale. Every feature keeps its texts next to its
- * code under its own top-level key (e.g. `player.*`) and is listed in `bundles.ts`.
- */
-export type Bundle = Record<Locale, Messages>;

@@ -1,0 +1,43 @@
+import type { Messages } from '../../../shared/i18n/types.ts';
+
+export const messages: Messages = {
+  subtitles: {
+    heading: '本地字幕包',
+    help: '导入包含 .lrc、.vtt、.srt 或 .ass 文件的 .zip 压缩包（支持嵌套压缩包）。按路径中的 RJ/VJ/BJ 编号匹配作品，数据只保存在本浏览器中。',
+    import: '导入压缩包',
+    dropHint: '或将 .zip 拖放到页面任意位置',
+    phase: {
+      verifying: '校验中',
+      processing: '处理中',
+      finished: '已完成',
+    },
+    filesProgress: '{{done}} / {{total}} 个文件',
+    imported_one: '{{name}}：已导入 {{files}} 个字幕文件，涉及 {{count}} 部作品',
+    imported_other: '{{name}}：已导入 {{files}} 个字幕文件，涉及 {{count}} 部作品',
+    skipped_other: '{{count}} 个文件的路径中没有作品编号，已跳过。',
+    errors: {
+      notZip: '{{name}} 不是 zip 压缩包，只能导入 .zip 文件。',
+      duplicate: '该压缩包已导入过（{{name}}）。',
+      corrupt: '{{name}} 解压失败，请重新压缩后再试。',
+      noSubtitles: '文件 {{name}} 中没有匹配到字幕内容（没有带作品编号的 .lrc/.vtt/.srt/.ass）。',
+      quota: '浏览器存储空间不足，{{name}} 未导入任何内容。请释放空间或删除其他字幕包。',
+      unknown: '导入 {{name}} 失败：{{message}}',
+    },
+    storage: '本站已用存储：{{used}} / {{quota}}',
+    storageUnknown: '此浏览器不提供存储用量信息。',
+    packages: '已导入的字幕包',
+    none: '尚未导入字幕包。',
+    files: '文件',
+    works: '作品',
+    size: '大小',
+    date: '导入时间',
+    delete: '删除',
+    exportAll: '全部导出',
+    clearAll: '全部删除',
+    confirmDelete: '从本浏览器删除 {{name}} 及其字幕？',
+    confirmClear: '从本浏览器删除所有已导入的字幕包？',
+    cancel: '取消',
+    local: '本地',
+    deleteFailed: '删除失败：{{message}}',
+  },
+};

@@ -1,0 +1,33 @@
+/**
+ * Shared words in ja (the names of the system playlists among them) and the texts of failures
+ * that are not server answers; the server's error codes are in `errorCodes/`.
+ */
+import type { Messages } from '../types.ts';
+
+export const messages: Messages = {
+  common: {
+    ok: 'OK',
+    cancel: 'キャンセル',
+    confirm: '確認',
+    close: '閉じる',
+    save: '保存',
+    delete: '削除',
+    retry: '再試行',
+    loading: '読み込み中…',
+    login: 'ログイン',
+    submit: '送信',
+    back: '戻る',
+    more: 'もっと見る',
+    end: 'END',
+    none: 'なし',
+    systemPlaylists: {
+      liked: 'いいね',
+      marked: 'マーク済み',
+    },
+  },
+  errors: {
+    unknown: '不明なエラー',
+    http: '{{status}} {{statusText}}',
+    network: 'ネットワークエラー：サーバーに接続できません',
+  },
+};
