@@ -21,7 +21,6 @@ export const playerBundle: Bundle = {
       collapse: 'Close the full player',
       lyrics: 'Lyrics',
       cannotPlay: 'This track cannot be played.',
-      nothingPlaying: 'Nothing is playing',
       mode: {
         label: 'Play mode: {{mode}}',
         order: 'In order',
@@ -91,7 +90,6 @@ export const playerBundle: Bundle = {
         empty: 'This file has no timed lines.',
         notCurrent: 'Play this track to seek from its lines.',
         follow: 'Follow the current line',
-        off: 'No subtitle',
         pip: 'Floating lyrics',
         loadLocal: 'Load a subtitle file from this device',
         localRefused: {
@@ -122,7 +120,6 @@ export const playerBundle: Bundle = {
       collapse: '关闭完整播放器',
       lyrics: '字幕',
       cannotPlay: '无法播放此音轨。',
-      nothingPlaying: '当前没有播放',
       mode: {
         label: '播放模式：{{mode}}',
         order: '顺序播放',
@@ -191,7 +188,6 @@ export const playerBundle: Bundle = {
         empty: '此文件没有带时间的行。',
         notCurrent: '播放此音轨后即可点击字幕行跳转。',
         follow: '跟随当前行',
-        off: '不使用字幕',
         pip: '悬浮字幕',
         loadLocal: '从本设备加载字幕文件',
         localRefused: {
@@ -221,7 +217,6 @@ export const playerBundle: Bundle = {
       collapse: 'フルプレイヤーを閉じる',
       lyrics: '字幕',
       cannotPlay: 'このトラックは再生できません。',
-      nothingPlaying: '再生中のトラックはありません',
       mode: {
         label: '再生モード：{{mode}}',
         order: '順番に再生',
@@ -290,7 +285,6 @@ export const playerBundle: Bundle = {
         empty: 'このファイルには時刻付きの行がありません。',
         notCurrent: 'このトラックを再生すると、行をクリックしてシークできます。',
         follow: '現在の行を追う',
-        off: '字幕なし',
         pip: 'フローティング字幕',
         loadLocal: 'この端末の字幕ファイルを読み込む',
         localRefused: {

@@ -81,7 +81,6 @@ export const workBundle: Bundle = {
         files_one: '{{count}} file',
         files_other: '{{count}} files',
       },
-      notFound: 'Work not found',
     },
   },
   'zh-CN': {
@@ -162,7 +161,6 @@ export const workBundle: Bundle = {
         open: '打开',
         files_other: '{{count}} 个文件',
       },
-      notFound: '作品不存在',
     },
   },
   ja: {
@@ -244,7 +242,6 @@ export const workBundle: Bundle = {
         open: '開く',
         files_other: '{{count}} ファイル',
       },
-      notFound: '作品が見つかりません',
     },
   },
 };
