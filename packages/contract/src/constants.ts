@@ -1,7 +1,8 @@
 /**
  * Values and limits of the product (docs/product.md §3, §9) shared by server and web. Plain data with no
- * dependencies, so the web bundle does not carry the runtime schemas of api.ts.
+ * dependencies beyond workCode.ts, so the web bundle does not carry the runtime schemas of api.ts.
  */
+import { WORK_ID_MAX } from './workCode.ts';
 
 export const AGE_CATEGORIES = ['general', 'r15', 'adult'] as const;
 export type AgeCategory = (typeof AGE_CATEGORIES)[number];
@@ -80,7 +81,7 @@ export const LIMITS = {
   playlistDropdownPageSize: 12,
   feedbackDetails: 2000,
   /** Highest work id: RJ, BJ and VJ codes each own 100,000,000 ids (workCode.ts). */
-  workIdMax: 299_999_999,
+  workIdMax: WORK_ID_MAX,
   /** Most ids in `localSubtitledWorks`: each is one bound SQL parameter. */
   localSubtitledWorksMax: 10_000,
   /** Most playlist ids in `withPlaylistStatus`. */

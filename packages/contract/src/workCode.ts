@@ -16,6 +16,8 @@ export interface WorkCode {
 
 const PREFIX_OFFSET: Record<WorkPrefix, number> = { RJ: 0, BJ: 100_000_000, VJ: 200_000_000 };
 const RANGE = 100_000_000;
+/** Highest work id: VJ99999999. Ids stay 32-bit integers in both databases. */
+export const WORK_ID_MAX = PREFIX_OFFSET.VJ + RANGE - 1;
 
 /** Whole-word work code: no letter or digit may touch it on either side (underscores may). */
 const CODE_SOURCE = '(?<![A-Za-z0-9])(RJ|VJ|BJ)(\\d{6,8})(?![A-Za-z0-9])';
@@ -88,7 +90,7 @@ export function parseWorkIdParam(raw: string): number | null {
   }
   if (/^\d{1,10}$/.test(s)) {
     const n = Number(s);
-    return n > 0 && n < 3 * RANGE ? n : null;
+    return n > 0 && n <= WORK_ID_MAX ? n : null;
   }
   return null;
 }

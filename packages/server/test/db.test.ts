@@ -16,6 +16,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         '003_feedback',
         '004_catalogue_generation',
         '005_login_limits',
+        '006_request_limits',
       ]);
       const tables = [
         'works',

@@ -77,9 +77,7 @@ export const ListQuery = {
   order: Type.Optional(StringEnum(WORK_ORDERS, { description: 'default create_date' })),
   sort: Type.Optional(SortDirection),
   ...PageQuery,
-  seed: Type.Optional(
-    Type.Integer({ minimum: 0, maximum: LIMITS.seedMax, description: 'random order seed' }),
-  ),
+  seed: Type.Optional(Seed),
   subtitle: Type.Optional(AnyValue('1 (or true): only works with subtitles; 0 (or false) default')),
   withPlaylistStatus: Type.Optional(WithPlaylistStatus),
 };

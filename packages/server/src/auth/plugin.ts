@@ -1,8 +1,8 @@
 /**
  * Sets `req.principal` on every request from `Authorization: Bearer <jwt>`, `?token=` or, on media
- * routes, the media cookie (mediaCookie.ts), and
- * rate-limits the shared guest account. Registered first with fastify-plugin so its hooks cover
- * every route. A token is valid only while its token_version matches the user's (a password
+ * routes, the media cookie (mediaCookie.ts), and rate-limits the shared guest account (counted
+ * across instances on PostgreSQL, rateLimit.ts). Registered first with fastify-plugin so its hooks
+ * cover every route. A token is valid only while its token_version matches the user's (a password
  * change or group change logs out every older token) and the user still exists.
  *
  * A bad or expired token makes the request anonymous; `req.authError` keeps why, so routes that
@@ -14,7 +14,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../db/schema.ts';
 import { fail, sendError } from '../errors.ts';
 import { findTokenHolder } from '../repositories/users.ts';
-import { WindowLimiter } from '../services/rateLimit.ts';
+import { requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
 import { ensureBuiltinAccounts, groupOf } from '../services/users.ts';
 import { signToken, TokenError, verifyToken } from './jwt.ts';
 import { mediaCookieToken } from './mediaCookie.ts';
@@ -50,7 +50,12 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config, db } = app.ctx;
   const secret = await loadJwtSecret(config, db);
   await ensureBuiltinAccounts(db);
-  const guestLimiter = new WindowLimiter(config.guestRateLimitPerMinute, 60_000);
+  const guestLimiter = new WindowLimiter(
+    requestLimitStoreFor(db),
+    'guest',
+    config.guestRateLimitPerMinute,
+    60_000,
+  );
 
   app.decorate('auth', {
     issueToken: (user) =>
@@ -82,7 +87,7 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     }
     req.principal = { kind: 'account', id: user.id, name: user.name, group: groupOf(user) };
     if (req.principal.group === 'guest') {
-      const r = guestLimiter.hit(`guest:${user.id}:${req.ip}`);
+      const r = await guestLimiter.take(`${user.id}\n${req.ip}`);
       if (!r.allowed) {
         reply.header('retry-after', String(r.retryAfter));
         return sendError(reply, fail('RATE_LIMITED'));

@@ -416,6 +416,29 @@ function loginLimits(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * Request limit counters (guest traffic, "report a problem") shared by every instance on
+ * PostgreSQL (services/rateLimit.ts). SQLite is one process and keeps them in memory: no table.
+ */
+function requestLimits(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== 'postgres') return;
+      await db.schema
+        .createTable('request_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('count', 'integer', (c) => c.notNull())
+        .addColumn('window_end', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('request_limits_window_end')
+        .on('request_limits')
+        .column('window_end')
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001_initial': initial(dialect),
@@ -423,6 +446,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '003_feedback': feedback(dialect),
     '004_catalogue_generation': catalogueGeneration(dialect),
     '005_login_limits': loginLimits(dialect),
+    '006_request_limits': requestLimits(dialect),
   };
 }
 

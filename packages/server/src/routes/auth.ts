@@ -55,7 +55,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
   }
 
-  /** Runs an attempt; a refusal counts against the limits, a success makes the address known. */
+  /**
+   * Runs an attempt: it counts against the limits from the start (so racing attempts cannot all
+   * pass); a success gives its slots back and makes the address known.
+   */
   async function limited(
     name: string,
     ip: string,
@@ -63,15 +66,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     attempt: () => Promise<UserRow>,
   ): Promise<UserRow> {
     await checkLimits(name, ip, reply);
-    const key = guardedName(name);
-    let row: UserRow;
-    try {
-      row = await attempt();
-    } catch (err) {
-      await guard.fail(key, ip);
-      throw err;
-    }
-    await guard.succeed(key, ip);
+    const row = await attempt();
+    await guard.succeed(guardedName(name), ip);
     return row;
   }
 
@@ -143,9 +139,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ROUTES.auth.requestPasswordReset, async function requestReset(req, reply) {
     const who = req.body.name ?? req.body.email ?? '';
-    // Each request mails a code: all of them count, not only failures.
+    // Each request may mail a code: all of them count (checkLimits counts; nothing gives back).
     await checkLimits(who, req.ip, reply);
-    await guard.fail(guardedName(who), req.ip);
     const { verifyId, mail } = await requestPasswordReset(db, config, req.body);
     // Sent after answering, so the time to answer does not tell whether a mail went out.
     mail.catch((err: unknown) => req.log.error({ err }, 'sending the password reset mail failed'));

@@ -8,29 +8,40 @@ import { authorize } from '../access.ts';
 import { workIdFrom } from '../auth/apiSchemas.ts';
 import { fail } from '../errors.ts';
 import { addFeedback, listFeedback, setFeedbackHandled } from '../services/feedback.ts';
-import { FEEDBACK_LIMIT, WindowLimiter } from '../services/rateLimit.ts';
+import { FEEDBACK_LIMIT, requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
 import { route } from './route.ts';
 
 export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.ctx;
-  const byAddress = new WindowLimiter(FEEDBACK_LIMIT.perAddress, FEEDBACK_LIMIT.windowMs);
+  const byAddress = new WindowLimiter(
+    requestLimitStoreFor(db),
+    'feedback',
+    FEEDBACK_LIMIT.perAddress,
+    FEEDBACK_LIMIT.windowMs,
+  );
 
   route(app, ROUTES.feedback.send, async function sendFeedback(req, reply) {
-    const limit = byAddress.check(req.ip);
+    // The slot is claimed first, so racing reports (on any instance) never pass the limit.
+    const limit = await byAddress.take(req.ip);
     if (!limit.allowed) {
       reply.header('retry-after', String(limit.retryAfter));
       throw fail('FEEDBACK_RATE_LIMITED');
     }
     const p = req.principal;
-    const id = await addFeedback(db, {
-      userId: p.kind === 'account' ? p.id : null,
-      workId: workIdFrom(req.body.work_id, 'work_id'),
-      category: req.body.category,
-      details: req.body.details,
-      url: req.body.url,
-    });
-    // Only stored reports count: a refused one can be corrected and sent again.
-    byAddress.hit(req.ip);
+    let id: number;
+    try {
+      id = await addFeedback(db, {
+        userId: p.kind === 'account' ? p.id : null,
+        workId: workIdFrom(req.body.work_id, 'work_id'),
+        category: req.body.category,
+        details: req.body.details,
+        url: req.body.url,
+      });
+    } catch (err) {
+      // Only stored reports count: a refused one can be corrected and sent again.
+      await byAddress.giveBack(req.ip);
+      throw err;
+    }
     return { message: 'feedback received', id };
   });
 

@@ -332,12 +332,10 @@ function list(raw: unknown): unknown[] {
 }
 
 /**
- * The list parameters shared by every works list (query string or JSON body), validated:
- * order ∈ WORK_ORDERS, sort asc|desc, page ≥ 1, pageSize 1–100 (default 20), seed 0–99.
+ * The list parameters shared by every works list (query string or JSON body), validated against
+ * the LIMITS the route schemas also use: order ∈ WORK_ORDERS, sort asc|desc, page, pageSize,
+ * seed, and the lengths of localSubtitledWorks and withPlaylistStatus.
  */
-/** Largest id a work can have: VJ 99,999,999 (see workCode.ts). */
-const MAX_WORK_ID = 299_999_999;
-
 export function parseListParams(input: Record<string, unknown>): ListParams {
   const order = (input.order ?? 'create_date') as string;
   if (!(WORK_ORDERS as readonly string[]).includes(order)) {
@@ -347,19 +345,20 @@ export function parseListParams(input: Record<string, unknown>): ListParams {
   if (sort !== 'asc' && sort !== 'desc') throw fail('SORT_INVALID');
   const rawLocal = list(input.localSubtitledWorks);
   // Each id is one bound parameter; SQLite takes at most 32,766 in a statement.
-  if (rawLocal.length > 10_000) throw fail('LOCAL_SUBTITLED_TOO_MANY', { max: 10_000 });
+  const maxLocal = LIMITS.localSubtitledWorksMax;
+  if (rawLocal.length > maxLocal) throw fail('LOCAL_SUBTITLED_TOO_MANY', { max: maxLocal });
   const localSubtitledWorks = rawLocal.map((v) => {
-    // Work ids are 32-bit integers in both databases (workCode.ts keeps them under 300,000,000).
     const n = plainInteger(v);
-    if (n === null || n <= 0 || n > MAX_WORK_ID) throw fail('LOCAL_SUBTITLED_INVALID');
+    if (n === null || n <= 0 || n > LIMITS.workIdMax) throw fail('LOCAL_SUBTITLED_INVALID');
     return n;
   });
   const withPlaylistStatus = list(input.withPlaylistStatus).map(String);
-  if (withPlaylistStatus.length > 100) throw fail('PLAYLIST_STATUS_TOO_MANY', { max: 100 });
+  const maxStatus = LIMITS.withPlaylistStatusMax;
+  if (withPlaylistStatus.length > maxStatus) throw fail('PLAYLIST_STATUS_TOO_MANY', { max: maxStatus });
   return {
     order: order as WorkOrder,
     sort,
-    page: intIn(input.page, 'page', 1, 1_000_000, 1),
+    page: intIn(input.page, 'page', 1, LIMITS.pageMax, 1),
     pageSize: intIn(input.pageSize, 'pageSize', 1, LIMITS.pageSizeMax, LIMITS.pageSizeDefault),
     seed: intIn(input.seed, 'seed', 0, LIMITS.seedMax, 0),
     subtitle: flag(input.subtitle, 'subtitle', false),

@@ -9,12 +9,13 @@
  *   spread over many addresses. Addresses that signed in to the name recently skip the backoff, so
  *   an attack never keeps the owner out from where they usually sign in.
  *
- * An attempt claims its slots in the address and name-and-address counters before it runs, so
- * concurrent attempts never overrun a limit; a success gives the address slot back. The counters
+ * An attempt claims its slots in all three counters before the password is checked, each with one
+ * atomic check-and-count, so concurrent attempts never overrun a limit or all slip past a backoff
+ * that the first of them starts; a success gives its address and name slots back. The counters
  * live in a `LoginLimitStore`: in memory on SQLite (one process), in the database on PostgreSQL,
  * shared by every instance (docs/security.md, "Sign-in limits").
  */
-import type { LoginLimitStore } from './loginLimitStore.ts';
+import type { BackoffPolicy, LoginLimitStore } from './loginLimitStore.ts';
 import type { LimitResult } from './rateLimit.ts';
 
 export const LOGIN_GUARD = {
@@ -28,7 +29,11 @@ export const LOGIN_GUARD = {
   knownForMs: 30 * 24 * 3600_000,
 } as const;
 
-const ALLOWED: LimitResult = { allowed: true, retryAfter: 0 };
+const BACKOFF: BackoffPolicy = {
+  windowMs: LOGIN_GUARD.windowMs,
+  after: LOGIN_GUARD.backoffAfter,
+  maxWaitMs: LOGIN_GUARD.backoffMaxMs,
+};
 
 const keys = {
   address: (address: string) => `a\n${address}`,
@@ -45,46 +50,35 @@ export class LoginGuard {
   /**
    * Claims an attempt on `name` from `address`, or refuses it (nothing counted). `name` is the
    * normalised name, or null when the name is exempt (the guest account, whose password is
-   * public). An allowed attempt must end in `fail` or `succeed`.
+   * public). An allowed attempt is counted as a failure unless `succeed` gives it back.
    */
   async begin(name: string | null, address: string, now = Date.now()): Promise<LimitResult> {
     await this.sweep(now);
-    if (name !== null) {
-      const b = await this.backoff(name, address, now);
-      if (!b.allowed) return b;
-    }
     const { windowMs, perAddress, perNameAndAddress } = LOGIN_GUARD;
     const a = await this.store.claim(keys.address(address), perAddress, windowMs, now);
     if (!a.allowed || name === null) return a;
     const p = await this.store.claim(keys.pair(name, address), perNameAndAddress, windowMs, now);
-    if (!p.allowed) await this.store.release(keys.address(address));
-    return p;
-  }
-
-  /** A failed attempt (or one that must always count, like a reset request): the name backs off. */
-  async fail(name: string | null, _address: string, now = Date.now()): Promise<void> {
-    if (name === null) return;
-    const c = await this.store.bump(keys.name(name), LOGIN_GUARD.windowMs, now);
-    const over = c.count - LOGIN_GUARD.backoffAfter;
-    if (over >= 0) {
-      const wait = Math.min(LOGIN_GUARD.backoffMaxMs, 1000 * 2 ** Math.min(over, 16));
-      await this.store.holdUntil(keys.name(name), now + wait);
+    if (!p.allowed) {
+      await this.store.release(keys.address(address));
+      return p;
     }
+    // Where the owner signed in before, the backoff does not apply (the attempt still counts).
+    const known = (await this.store.read(keys.known(name, address), now)) !== undefined;
+    const b = await this.store.claimBackoff(keys.name(name), BACKOFF, now, known);
+    if (!b.allowed) {
+      await this.store.release(keys.pair(name, address));
+      await this.store.release(keys.address(address));
+    }
+    return b;
   }
 
   /** A successful sign-in: this address is known to the name and its failures on it are forgiven. */
   async succeed(name: string | null, address: string, now = Date.now()): Promise<void> {
     await this.store.release(keys.address(address));
     if (name === null) return;
+    await this.store.release(keys.name(name), LOGIN_GUARD.backoffAfter);
     await this.store.remove(keys.pair(name, address));
     await this.store.mark(keys.known(name, address), now + LOGIN_GUARD.knownForMs);
-  }
-
-  private async backoff(name: string, address: string, now: number): Promise<LimitResult> {
-    const s = await this.store.read(keys.name(name), now);
-    if (!s || s.nextTryAt <= now) return ALLOWED;
-    if (await this.store.read(keys.known(name, address), now)) return ALLOWED;
-    return { allowed: false, retryAfter: Math.ceil((s.nextTryAt - now) / 1000) };
   }
 
   // Drop finished windows now and then so the counters stay few.

@@ -2,11 +2,12 @@
  * Where the sign-in limits keep their counters (loginGuard.ts holds the rules). One process on
  * SQLite keeps them in memory; on PostgreSQL they live in the table `login_limits`, so every
  * instance behind a balancer draws on the same allowance. Each change is one atomic statement:
- * a slot is claimed with a conditional upsert, never read first and written later.
+ * a slot (or a backoff step) is claimed with a conditional upsert, never read first and written
+ * later.
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import type { LimitResult } from './rateLimit.ts';
+import { type LimitResult, retryAfterSeconds as retryAfter } from './rateLimit.ts';
 
 export interface Counter {
   count: number;
@@ -17,12 +18,18 @@ export interface Counter {
 export interface LoginLimitStore {
   /** Counts one attempt on `key` if fewer than `limit` are counted in its window. */
   claim(key: string, limit: number, windowMs: number, now: number): Promise<LimitResult>;
-  /** Gives back one counted attempt (a success that must not count). */
-  release(key: string): Promise<void>;
-  /** Counts one attempt unconditionally; returns the counter after it. */
-  bump(key: string, windowMs: number, now: number): Promise<Counter>;
-  /** Pushes the counter's `nextTryAt` (and its window end) to at least `at`. */
-  holdUntil(key: string, at: number): Promise<void>;
+  /**
+   * Gives back one counted attempt (a success that must not count). A counter left below
+   * `holdsFrom` holds no wait: the attempt given back may have started the wait.
+   */
+  release(key: string, holdsFrom?: number): Promise<void>;
+  /**
+   * Counts one attempt on a backoff counter unless the counter is waiting (`exempt` attempts
+   * count without waiting). From `policy.after` counted attempts on, each one starts a wait
+   * (`backoffWaitMs`) before the next may be counted. Check and count are one step, so racing
+   * attempts never all pass an open counter.
+   */
+  claimBackoff(key: string, policy: BackoffPolicy, now: number, exempt: boolean): Promise<LimitResult>;
   /** Keeps `key` alive until `until` (count 0). */
   mark(key: string, until: number): Promise<void>;
   /** The counter while its window lasts. */
@@ -32,7 +39,18 @@ export interface LoginLimitStore {
   sweep(now: number): Promise<void>;
 }
 
-const retryAfter = (windowEnd: number, now: number) => Math.max(1, Math.ceil((windowEnd - now) / 1000));
+export interface BackoffPolicy {
+  windowMs: number;
+  /** The count from which each attempt starts a wait. */
+  after: number;
+  maxWaitMs: number;
+}
+
+/** The wait the `count`th attempt starts: none below `after`, then 1 s doubling up to the cap. */
+export function backoffWaitMs(count: number, p: BackoffPolicy): number {
+  const over = count - p.after;
+  return over < 0 ? 0 : Math.min(p.maxWaitMs, 1000 * 2 ** Math.min(over, 16));
+}
 
 export class MemoryLoginLimitStore implements LoginLimitStore {
   private readonly rows = new Map<string, Counter>();
@@ -53,26 +71,27 @@ export class MemoryLoginLimitStore implements LoginLimitStore {
     return { allowed: true, retryAfter: 0 };
   }
 
-  async release(key: string): Promise<void> {
+  async release(key: string, holdsFrom = Number.POSITIVE_INFINITY): Promise<void> {
     const c = this.rows.get(key);
     if (c && c.count > 0) c.count -= 1;
+    if (c && c.count < holdsFrom) c.nextTryAt = 0;
   }
 
-  async bump(key: string, windowMs: number, now: number): Promise<Counter> {
+  async claimBackoff(key: string, policy: BackoffPolicy, now: number, exempt: boolean): Promise<LimitResult> {
     let c = this.live(key, now);
+    if (c && c.nextTryAt > now && !exempt)
+      return { allowed: false, retryAfter: retryAfter(c.nextTryAt, now) };
     if (!c) {
-      c = { count: 0, windowEnd: now + windowMs, nextTryAt: 0 };
+      c = { count: 0, windowEnd: now + policy.windowMs, nextTryAt: 0 };
       this.rows.set(key, c);
     }
     c.count += 1;
-    return { ...c };
-  }
-
-  async holdUntil(key: string, at: number): Promise<void> {
-    const c = this.rows.get(key);
-    if (!c) return;
-    c.nextTryAt = Math.max(c.nextTryAt, at);
-    c.windowEnd = Math.max(c.windowEnd, at);
+    const wait = backoffWaitMs(c.count, policy);
+    if (wait > 0) {
+      c.nextTryAt = Math.max(c.nextTryAt, now + wait);
+      c.windowEnd = Math.max(c.windowEnd, c.nextTryAt);
+    }
+    return { allowed: true, retryAfter: 0 };
   }
 
   async mark(key: string, until: number): Promise<void> {
@@ -125,25 +144,36 @@ export class PgLoginLimitStore implements LoginLimitStore {
     return { allowed: false, retryAfter: retryAfter(c?.windowEnd ?? now, now) };
   }
 
-  async release(key: string): Promise<void> {
-    await sql`update login_limits set count = count - 1 where key = ${key} and count > 0`.execute(this.t.db);
+  async release(key: string, holdsFrom = 2 ** 31 - 1): Promise<void> {
+    await sql`update login_limits set count = count - 1,
+      next_try_at = case when count - 1 < ${holdsFrom} then 0 else next_try_at end
+      where key = ${key} and count > 0`.execute(this.t.db);
   }
 
-  async bump(key: string, windowMs: number, now: number): Promise<Counter> {
-    const r = await sql<Row>`
+  async claimBackoff(key: string, policy: BackoffPolicy, now: number, exempt: boolean): Promise<LimitResult> {
+    // One conditional upsert, as in `claim`: a waiting counter is left untouched and returns no
+    // row (refused); otherwise it counts up and, past the threshold, pushes its wait. The wait
+    // is the formula of backoffWaitMs, in SQL.
+    const finished = sql`l.window_end <= ${now}`;
+    const count = sql`(case when ${finished} then 1 else l.count + 1 end)`;
+    const held = sql`(case when ${finished} then 0 else l.next_try_at end)`;
+    const wait = sql`least(${policy.maxWaitMs}::bigint,
+      (1000 * power(2, least(${count} - ${policy.after}, 16)))::bigint)`;
+    const nextTry = sql`(case when ${count} >= ${policy.after} then greatest(${held}, ${now}::bigint + ${wait})
+      else ${held} end)`;
+    const firstWait = backoffWaitMs(1, policy);
+    const claimed = await sql`
       insert into login_limits as l (key, count, window_end, next_try_at)
-      values (${key}, 1, ${now + windowMs}, 0)
+      values (${key}, 1, ${now + Math.max(policy.windowMs, firstWait)}, ${firstWait ? now + firstWait : 0})
       on conflict (key) do update set
-        count = case when l.window_end <= ${now} then 1 else l.count + 1 end,
-        window_end = case when l.window_end <= ${now} then ${now + windowMs} else l.window_end end,
-        next_try_at = case when l.window_end <= ${now} then 0 else l.next_try_at end
-      returning count, window_end, next_try_at`.execute(this.t.db);
-    return counter(r.rows[0] as Row);
-  }
-
-  async holdUntil(key: string, at: number): Promise<void> {
-    await sql`update login_limits set next_try_at = greatest(next_try_at, ${at}),
-      window_end = greatest(window_end, ${at}) where key = ${key}`.execute(this.t.db);
+        count = ${count},
+        next_try_at = ${nextTry},
+        window_end = greatest(case when ${finished} then ${now + policy.windowMs}::bigint else l.window_end end, ${nextTry})
+      where ${finished} or l.next_try_at <= ${now} or ${exempt}
+      returning 1`.execute(this.t.db);
+    if (claimed.rows.length) return { allowed: true, retryAfter: 0 };
+    const c = await this.read(key, now);
+    return { allowed: false, retryAfter: retryAfter(c?.nextTryAt ?? now, now) };
   }
 
   async mark(key: string, until: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { WORK_ORDERS } from '@sasayaki/contract';
+import { LIMITS, WORK_ORDERS } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedReview, seedUser, seedWorks, vaId } from '../helpers/seed.ts';
@@ -237,6 +237,29 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     });
     expect(many.statusCode).toBe(200);
     expect(ids(many.json())).toEqual([1441165, 123456]);
+  });
+
+  it('takes every list limit of LIMITS up to the limit and refuses one more with its code', async () => {
+    const status = async (url: string) => (await get(url)).status;
+    expect(await status(`/api/works?page=${LIMITS.pageMax}`)).toBe(200);
+    expect((await get(`/api/works?page=${LIMITS.pageMax + 1}`)).body.code).toBe('BAD_NUMBER');
+    expect(await status(`/api/works?pageSize=${LIMITS.pageSizeMax}`)).toBe(200);
+    expect((await get(`/api/works?pageSize=${LIMITS.pageSizeMax + 1}`)).body.code).toBe('BAD_NUMBER');
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `withPlaylistStatus=p${i}`).join('&');
+    expect(await status(`/api/works?${ids(LIMITS.withPlaylistStatusMax)}`)).toBe(200);
+    expect((await get(`/api/works?${ids(LIMITS.withPlaylistStatusMax + 1)}`)).body.code).toBe(
+      'INVALID_REQUEST',
+    );
+    const local = async (ids: number[]) =>
+      (
+        await ta.app.inject({
+          method: 'POST',
+          url: '/api/works',
+          payload: { subtitle: 1, localSubtitledWorks: ids },
+        })
+      ).statusCode;
+    expect(await local([LIMITS.workIdMax])).toBe(200);
+    expect(await local([LIMITS.workIdMax + 1])).toBe(400);
   });
 
   const search = async (keyword: string, query = '') => {

@@ -1,50 +1,85 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_GUARD, LoginGuard } from '../../src/services/loginGuard.ts';
-import { MemoryLoginLimitStore } from '../../src/services/loginLimitStore.ts';
-import { WindowLimiter } from '../../src/services/rateLimit.ts';
+import { loginLimitStoreFor } from '../../src/services/loginLimitStore.ts';
+import { requestLimitStoreFor, WindowLimiter } from '../../src/services/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
-import { DIALECTS } from '../helpers/db.ts';
+import { DIALECTS, openTestDb, type TestDb } from '../helpers/db.ts';
 import { bearer, login, startTestApp, type TestApp } from './appHelper.ts';
 
-describe('window limiter', () => {
-  it('allows the limit per key and window, then refuses until the window ends', () => {
-    const l = new WindowLimiter(2, 1000);
-    expect(l.hit('a', 0).allowed).toBe(true);
-    expect(l.hit('a', 10).allowed).toBe(true);
-    expect(l.hit('a', 20)).toEqual({ allowed: false, retryAfter: 1 });
-    expect(l.hit('b', 20).allowed).toBe(true);
-    expect(l.hit('a', 1000).allowed).toBe(true);
-    l.reset('b');
-    expect(l.hit('b', 30).allowed).toBe(true);
+describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await openTestDb(dialect);
   });
-});
+  afterAll(async () => {
+    await db?.close();
+  });
 
-describe('login guard', () => {
-  it('doubles the wait of a name past the threshold, up to the cap, and forgets after the window', async () => {
-    const g = new LoginGuard(new MemoryLoginLimitStore());
-    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++) await g.fail('n', `a${i}`, 0);
+  it('allows the limit per key and window, then refuses until the window ends', async () => {
+    const l = new WindowLimiter(requestLimitStoreFor(db), 'test', 2, 1000);
+    expect((await l.take('a', 0)).allowed).toBe(true);
+    expect((await l.take('a', 10)).allowed).toBe(true);
+    expect(await l.take('a', 20)).toEqual({ allowed: false, retryAfter: 1 });
+    expect((await l.take('b', 20)).allowed).toBe(true);
+    expect((await l.take('a', 1000)).allowed).toBe(true);
+    await l.giveBack('b');
+    expect((await l.take('b', 30)).allowed).toBe(true);
+    expect((await l.take('b', 30)).allowed).toBe(true);
+    expect((await l.take('b', 30)).allowed).toBe(false);
+    // Another limit's keys are its own.
+    expect((await new WindowLimiter(requestLimitStoreFor(db), 'other', 1, 1000).take('b', 30)).allowed).toBe(
+      true,
+    );
+  });
+
+  it('doubles the wait of a name past the threshold, up to the cap', async () => {
+    const g = new LoginGuard(loginLimitStoreFor(db));
+    // Each allowed attempt counts until a success gives it back; the 20th starts a 1 s wait.
+    for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++)
+      expect((await g.begin('n', `a${i}`, 0)).allowed).toBe(true);
     expect(await g.begin('n', 'new', 0)).toEqual({ allowed: false, retryAfter: 1 });
-    expect((await g.begin('n', 'new', 1000)).allowed).toBe(true);
-    await g.fail('n', 'new', 1000);
-    expect(await g.begin('n', 'new', 1000)).toEqual({ allowed: false, retryAfter: 2 });
-    for (let i = 0; i < 20; i++) await g.fail('n', `c${i}`, 5000);
-    expect(await g.begin('n', 'new', 5000)).toEqual({
-      allowed: false,
-      retryAfter: LOGIN_GUARD.backoffMaxMs / 1000,
-    });
-    expect((await g.begin('other', 'new', 5000)).allowed).toBe(true);
-    expect((await g.begin('n', 'new', 5000 + LOGIN_GUARD.backoffMaxMs)).allowed).toBe(true);
+    let t = 1000;
+    for (const wait of [2, 4, 8, 16, 32, 60, 60]) {
+      expect((await g.begin('n', `w${t}`, t)).allowed).toBe(true);
+      expect(await g.begin('n', 'new', t)).toEqual({ allowed: false, retryAfter: wait });
+      t += wait * 1000;
+    }
+    expect((await g.begin('other', 'new', t - 1)).allowed).toBe(true);
+    expect((await g.begin('n', 'new', t)).allowed).toBe(true);
+  });
+
+  it('checks and counts a name’s backoff in one step: racing attempts stop at the threshold', async () => {
+    const g = new LoginGuard(loginLimitStoreFor(db));
+    const n = LOGIN_GUARD.backoffAfter + 15;
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => g.begin('race', `r${i}`, 0)));
+    expect(answers.filter((a) => a.allowed)).toHaveLength(LOGIN_GUARD.backoffAfter);
+    expect(answers.filter((a) => !a.allowed)).toEqual(
+      Array.from({ length: n - LOGIN_GUARD.backoffAfter }, () => ({ allowed: false, retryAfter: 1 })),
+    );
+  });
+
+  it('gives a success’s slots back: it neither counts nor starts a wait', async () => {
+    const g = new LoginGuard(loginLimitStoreFor(db));
+    for (let i = 1; i < LOGIN_GUARD.backoffAfter; i++)
+      expect((await g.begin('s', `f${i}`, 0)).allowed).toBe(true);
+    expect((await g.begin('s', 'owner', 0)).allowed).toBe(true);
+    await g.succeed('s', 'owner', 0);
+    // Still one below the threshold: the next failure is allowed and starts the wait.
+    expect((await g.begin('s', 'x', 0)).allowed).toBe(true);
+    expect((await g.begin('s', 'y', 0)).allowed).toBe(false);
+    // The owner's address is known now and passes the wait (its attempts still count).
+    expect((await g.begin('s', 'owner', 0)).allowed).toBe(true);
   });
 
   it('counts attempts in flight, so concurrent attempts never pass the limit', async () => {
-    const g = new LoginGuard(new MemoryLoginLimitStore());
+    const g = new LoginGuard(loginLimitStoreFor(db));
     const answers = await Promise.all(
-      Array.from({ length: LOGIN_GUARD.perNameAndAddress + 5 }, () => g.begin('n', 'x', 0)),
+      Array.from({ length: LOGIN_GUARD.perNameAndAddress + 5 }, () => g.begin('n2', 'x', 0)),
     );
     expect(answers.filter((a) => a.allowed)).toHaveLength(LOGIN_GUARD.perNameAndAddress);
     // A success gives its address slot back and forgets the name's failures from there.
-    await g.succeed('n', 'x', 0);
-    expect((await g.begin('n', 'x', 0)).allowed).toBe(true);
+    await g.succeed('n2', 'x', 0);
+    expect((await g.begin('n2', 'x', 0)).allowed).toBe(true);
   });
 });
 
@@ -94,6 +129,27 @@ describe.each(DIALECTS)('rate limits (%s)', (dialect) => {
     expect(Number(fresh.headers['retry-after'])).toBeGreaterThan(0);
     // Where the owner signed in before, the backoff does not apply.
     expect((await attempt('owner', 'owner-password', '10.4.9.9')).statusCode).toBe(200);
+  });
+
+  it('checks racing wrong guesses for one name against the password no more often than the backoff allows', async () => {
+    await createUser(t.db, { name: 'racer', password: 'racer-password' });
+    // Frozen clock: the wait the threshold starts cannot run out while the guesses race.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const primed = LOGIN_GUARD.backoffAfter - 5;
+      for (let i = 0; i < primed; i++) {
+        expect((await attempt('racer', 'wrong-pass', `10.5.0.${i}`)).statusCode).toBe(401);
+      }
+      // Each from its own address, so only the per-name backoff can stop them.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => attempt('racer', 'wrong-pass', `10.5.1.${i}`)),
+      );
+      const checked = answers.filter((r) => r.statusCode === 401).length;
+      const refused = answers.filter((r) => r.statusCode === 429).length;
+      expect({ checked, refused }).toEqual({ checked: LOGIN_GUARD.backoffAfter - primed, refused: 20 - 5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts only failures, and nobody can lock the shared guest account', async () => {

@@ -3,64 +3,29 @@
  * with its own pool and data folder, on one PostgreSQL schema draw on one allowance, even when
  * the attempts race. PostgreSQL only: SQLite is one process and keeps the counters in memory.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
-import { type Db, dropPgSchema, openDb } from '../../src/db/connect.ts';
 import { LOGIN_GUARD } from '../../src/services/loginGuard.ts';
 import { createUser } from '../../src/services/users.ts';
-import { PG_URL, pgAvailable } from '../helpers/db.ts';
-
-interface Instance {
-  app: FastifyInstance;
-  db: Db;
-  dir: string;
-}
-
-async function startInstance(schema: string): Promise<Instance> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-limits-'));
-  const db = await openDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 });
-  const config = loadConfig({}, { dataDir: dir, libraryRoots: [], watchLibrary: false, publicUrl: '' });
-  const app = await buildApp({ config, db, logger: false });
-  await app.ready();
-  return { app, db, dir };
-}
+import { pgAvailable } from '../helpers/db.ts';
+import { startTwoInstances, statusCounts, type TwoInstances } from './twoInstances.ts';
 
 describe.skipIf(!pgAvailable)('sign-in limits shared by two instances on PostgreSQL', () => {
-  const schema = `t_limits_${randomBytes(5).toString('hex')}`;
-  let a: Instance;
-  let b: Instance;
+  let two: TwoInstances;
   beforeAll(async () => {
-    a = await startInstance(schema);
-    b = await startInstance(schema);
-    await createUser(a.db, { name: 'shared-owner', password: 'owner-password' });
-    await createUser(a.db, { name: 'backoff-owner', password: 'owner-password' });
+    two = await startTwoInstances();
+    await createUser(two.a.db, { name: 'shared-owner', password: 'owner-password' });
+    await createUser(two.a.db, { name: 'backoff-owner', password: 'owner-password' });
   });
   afterAll(async () => {
-    for (const i of [a, b]) {
-      await i?.app.close();
-      await i?.db.close();
-      if (i) fs.rmSync(i.dir, { recursive: true, force: true });
-    }
-    await dropPgSchema(PG_URL, schema);
+    await two?.close();
   });
 
   const attempt = (i: number, name: string, password: string, ip: string) =>
-    (i % 2 === 0 ? a : b).app.inject({
-      method: 'POST',
-      url: '/api/auth/me',
-      payload: { name, password },
-      remoteAddress: ip,
-    });
+    two.inject(i, { method: 'POST', url: '/api/auth/me', payload: { name, password }, remoteAddress: ip });
 
   const statuses = async (n: number, f: (i: number) => ReturnType<typeof attempt>) => {
-    const answers = await Promise.all(Array.from({ length: n }, (_, i) => f(i)));
-    const count = (s: number) => answers.filter((r) => r.statusCode === s).length;
+    const counts = await statusCounts(n, f);
+    const count = (s: number) => counts[s] ?? 0;
     return { failed: count(401), limited: count(429), other: n - count(401) - count(429) };
   };
 
@@ -95,8 +60,7 @@ describe.skipIf(!pgAvailable)('sign-in limits shared by two instances on Postgre
   });
 
   it('keeps the counters in the database, where both instances find them', async () => {
-    const rows = await a.db.db
-      .withSchema(schema)
+    const rows = await two.a.db.db
       .selectFrom('login_limits' as never)
       .select(({ fn }) => fn.countAll().as('n'))
       .executeTakeFirstOrThrow();

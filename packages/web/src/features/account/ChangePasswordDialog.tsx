@@ -6,10 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { AuthAnswer } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { accountErrorText } from './accountErrors.ts';
 import { setSession } from './store.ts';
@@ -39,9 +38,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<AuthAnswer>(
-        '/api/auth/change-password',
-        { oldPassword: current, newPassword: next },
+      const answer = await call(
+        'POST /api/auth/change-password',
+        { body: { oldPassword: current, newPassword: next } },
         { silent: true },
       );
       setSession(answer.token, answer.user);

@@ -7,10 +7,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { User } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
 import { setUser, useAuth } from './store.ts';
@@ -30,11 +29,11 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const run = async (call: () => Promise<void>) => {
+  const run = async (action: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      await call();
+      await action();
     } catch (err) {
       setError(accountErrorText(err, t));
       if (isExpiredVerification(err)) {
@@ -51,7 +50,7 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
     setValidated(true);
     if (linked) {
       return void run(async () => {
-        await api.post('/api/auth/email/unlink', {}, { silent: true });
+        await call('POST /api/auth/email/unlink', {}, { silent: true });
         const me = useAuth.getState().user;
         if (me) setUser({ ...me, email: null });
         setValidated(false);
@@ -61,9 +60,9 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
     if (verifyId === null) {
       if (checkEmail(email)) return;
       return void run(async () => {
-        const r = await api.post<{ verifyId: string }>(
-          '/api/auth/email/request-link',
-          { email: email.trim() },
+        const r = await call(
+          'POST /api/auth/email/request-link',
+          { body: { email: email.trim() } },
           { silent: true },
         );
         setVerifyId(r.verifyId);
@@ -72,9 +71,9 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
     }
     if (!CODE_PATTERN.test(code.trim())) return;
     void run(async () => {
-      const r = await api.post<{ user: User }>(
-        '/api/auth/email/verify',
-        { verifyId, code: code.trim() },
+      const r = await call(
+        'POST /api/auth/email/verify',
+        { body: { verifyId, code: code.trim() } },
         { silent: true },
       );
       setUser(r.user);

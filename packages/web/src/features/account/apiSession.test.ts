@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { api, connectSession } from '../../shared/api/client.ts';
+import { call, connectSession } from '../../shared/api/client.ts';
 import { useNotifications } from '../../shared/notify/store.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { apiSession, clearSession, setSession, useAuth } from './store.ts';
@@ -17,8 +17,9 @@ let auth: string | undefined;
 beforeAll(async () => {
   server = createServer((req, res) => {
     auth = req.headers.authorization;
-    const status = req.url === '/api/expired' ? 401 : 200;
-    const body = status === 401 ? { error: 'jwt expired', code: 'JWT_EXPIRED' } : { ok: true };
+    // The server refuses `tok-old` as it refuses an expired token.
+    const status = auth === 'Bearer tok-old' ? 401 : 200;
+    const body = status === 401 ? { error: 'jwt expired', code: 'JWT_EXPIRED' } : { message: 'ok' };
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -40,13 +41,13 @@ const user = { loggedIn: true, name: 'alice', group: 'user', email: null, recomm
 describe('the session of the API client', () => {
   it('sends the token of the logged-in user', async () => {
     setSession('tok123', user);
-    await api.get('/api/ok');
+    await call('POST /api/auth/logout', {});
     expect(auth).toBe('Bearer tok123');
   });
 
   it("'jwt expired' clears the session and the notification's login opens the dialog", async () => {
-    setSession('tok123', user);
-    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toThrow();
+    setSession('tok-old', user);
+    await expect(call('POST /api/auth/logout', {}, { silent: true })).rejects.toThrow();
     expect(useAuth.getState().token).toBeNull();
     expect(useAuth.getState().user).toBeNull();
     expect(localStorage.getItem('jwt-token')).toBeNull();

@@ -1,6 +1,6 @@
 /** Login, registration, logout and the start-up session check (docs/product.md §4, §7.1). */
 import type { AuthAnswer, Playlist, User } from '@sasayaki/contract';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { ApiError } from '../../shared/api/errors.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
@@ -8,16 +8,10 @@ import { getSettings, useSettings } from '../../shared/settings/store.ts';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { clearSession, getToken, setSession, setUser, useAuth } from './store.ts';
 
-interface MeAnswer {
-  user: User | null;
-  auth: boolean;
-  reg: boolean;
-}
-
 /** On start: the registration flag and, with a stored token, the current user. */
 export async function bootstrapSession(): Promise<void> {
   try {
-    const me = await api.get<MeAnswer>('/api/auth/me', undefined, { silent: true });
+    const me = await call('GET /api/auth/me', {}, { silent: true });
     useAuth.setState({ reg: me.reg === true });
     if (getToken()) {
       if (me.user?.loggedIn) setUser(me.user);
@@ -25,9 +19,7 @@ export async function bootstrapSession(): Promise<void> {
     }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearSession();
-    const reg = await api
-      .get<{ reg: boolean }>('/api/auth/reg', undefined, { silent: true })
-      .catch(() => null);
+    const reg = await call('GET /api/auth/reg', {}, { silent: true }).catch(() => null);
     useAuth.setState({ reg: reg?.reg === true });
   } finally {
     // Unreachable server or not: the stored token is no longer "being checked".
@@ -36,15 +28,15 @@ export async function bootstrapSession(): Promise<void> {
 }
 
 export async function login(name: string, password: string): Promise<void> {
-  const answer = await api.post<AuthAnswer>('/api/auth/me', { name, password }, { auth: false });
+  const answer = await call('POST /api/auth/me', { body: { name, password } }, { auth: false });
   afterAuth(answer);
   notify({ type: 'positive', message: i18n.t('auth.loginSuccess', { name: answer.user.name }) });
 }
 
 export async function register(name: string, password: string): Promise<void> {
-  const answer = await api.post<AuthAnswer>(
-    '/api/auth/reg',
-    { name, password, recommenderUuid: getSettings().recommenderUuid },
+  const answer = await call(
+    'POST /api/auth/reg',
+    { body: { name, password, recommenderUuid: getSettings().recommenderUuid } },
     { auth: false },
   );
   afterAuth(answer);
@@ -54,9 +46,9 @@ export async function register(name: string, password: string): Promise<void> {
 /** Mails a reset code to the email linked to the account named (or to this email). */
 export async function requestPasswordReset(nameOrEmail: string): Promise<string> {
   const who = nameOrEmail.trim();
-  const r = await api.post<{ verifyId: string }>(
-    '/api/auth/reset-password/request',
-    who.includes('@') ? { email: who } : { name: who },
+  const r = await call(
+    'POST /api/auth/reset-password/request',
+    { body: who.includes('@') ? { email: who } : { name: who } },
     { auth: false, silent: true },
   );
   return r.verifyId;
@@ -64,9 +56,9 @@ export async function requestPasswordReset(nameOrEmail: string): Promise<string>
 
 /** Sets the new password with the mailed code; the answer signs the user in. */
 export async function confirmPasswordReset(verifyId: string, code: string, password: string): Promise<void> {
-  const answer = await api.post<AuthAnswer>(
-    '/api/auth/reset-password/confirm',
-    { verifyId, code, password },
+  const answer = await call(
+    'POST /api/auth/reset-password/confirm',
+    { body: { verifyId, code, password } },
     { auth: false, silent: true },
   );
   afterAuth(answer);
@@ -85,7 +77,7 @@ function afterAuth(answer: AuthAnswer): void {
 export function logout(): void {
   clearSession();
   // The server clears the media cookie; if it cannot be reached, the cookie's token still expires.
-  void api.post('/api/auth/logout', undefined, { auth: false, silent: true }).catch(() => {});
+  void call('POST /api/auth/logout', {}, { auth: false, silent: true }).catch(() => {});
   notify({ type: 'positive', message: i18n.t('auth.loggedOut') });
 }
 
@@ -104,7 +96,7 @@ export async function checkQuickMarkTarget(user: User): Promise<void> {
   if (target) {
     try {
       const meta = unwrap<Pick<Playlist, 'name' | 'user_name'>>(
-        await api.get('/api/playlist/get-playlist-metadata', { id: target.id }, { silent: true }),
+        await call('GET /api/playlist/get-playlist-metadata', { query: { id: target.id } }, { silent: true }),
       );
       if (meta && meta.user_name === user.name) return;
     } catch (err) {
@@ -113,7 +105,7 @@ export async function checkQuickMarkTarget(user: User): Promise<void> {
   }
   try {
     const def = unwrap<Pick<Playlist, 'id' | 'name'>>(
-      await api.get('/api/playlist/get-default-mark-target-playlist', undefined, { silent: true }),
+      await call('GET /api/playlist/get-default-mark-target-playlist', {}, { silent: true }),
     );
     if (!def?.id) return;
     useSettings.getState().set({ quickMarkTargetPlaylist: { id: def.id, name: def.name } });

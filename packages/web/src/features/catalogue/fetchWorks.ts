@@ -1,6 +1,6 @@
 /** The request of each works list (docs/product.md §7.2), chosen from the list state and the settings. */
-import { LIMITS, type WorkList } from '@sasayaki/contract';
-import { api } from '../../shared/api/client.ts';
+import { LIMITS, type WorkList, type WorkOrder } from '@sasayaki/contract';
+import { call } from '../../shared/api/client.ts';
 
 export type WorkSource = 'works' | 'popular' | 'recommend';
 
@@ -10,8 +10,8 @@ export interface WorkQuery {
   keyword: string;
   page: number;
   pageSize: number;
-  order: string;
-  sort: string;
+  order: WorkOrder;
+  sort: 'asc' | 'desc';
   seed: number;
   subtitle: boolean;
   localSubtitledWorks: number[];
@@ -26,28 +26,31 @@ export function fetchWorks(q: WorkQuery, signal?: AbortSignal): Promise<WorkList
   const common = { page: q.page, pageSize: q.pageSize, subtitle, withPlaylistStatus: q.withPlaylistStatus };
   const opts = { signal };
   if (q.source === 'popular') {
-    return api.post(
-      '/api/recommender/popular',
-      { keyword: q.keyword, ...common, localSubtitledWorks: local },
+    return call(
+      'POST /api/recommender/popular',
+      { body: { keyword: q.keyword, ...common, localSubtitledWorks: local } },
       opts,
     );
   }
   if (q.source === 'recommend') {
-    return api.post(
-      '/api/recommender/recommend-for-user',
-      { keyword: q.keyword, recommenderUuid: q.recommenderUuid, ...common, localSubtitledWorks: local },
-      opts,
-    );
+    const body = {
+      keyword: q.keyword,
+      recommenderUuid: q.recommenderUuid,
+      ...common,
+      localSubtitledWorks: local,
+    };
+    return call('POST /api/recommender/recommend-for-user', { body }, opts);
   }
   const params = { order: q.order, sort: q.sort, seed: q.seed, ...common };
   if (q.keyword === '') {
     return local.length > 0
-      ? api.post('/api/works', { ...params, localSubtitledWorks: local }, opts)
-      : api.get('/api/works', params, opts);
+      ? call('POST /api/works', { body: { ...params, localSubtitledWorks: local } }, opts)
+      : call('GET /api/works', { query: params }, opts);
   }
   const search = { ...params, includeTranslationWorks: true };
   if (q.keyword.length > LIMITS.keywordGetMax || local.length > 0) {
-    return api.post('/api/search/', { keyword: q.keyword, ...search, localSubtitledWorks: local }, opts);
+    const body = { keyword: q.keyword, ...search, localSubtitledWorks: local };
+    return call('POST /api/search/', { body }, opts);
   }
-  return api.get(`/api/search/${encodeURIComponent(q.keyword)}`, search, opts);
+  return call('GET /api/search/:keyword', { params: { keyword: q.keyword }, query: search }, opts);
 }

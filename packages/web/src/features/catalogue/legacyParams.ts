@@ -4,7 +4,7 @@
  * not found.
  */
 import { formatTerm } from '@sasayaki/contract';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { termOf } from '../../shared/ui/links.ts';
 
 const LEGACY = [
@@ -15,7 +15,7 @@ const LEGACY = [
 
 export function legacyParam(
   q: URLSearchParams,
-): { param: string; list: string; namespace: string; id: string } | null {
+): { param: string; list: (typeof LEGACY)[number][1]; namespace: string; id: string } | null {
   for (const [param, list, namespace] of LEGACY) {
     const id = q.get(param);
     if (id !== null) return { param, list, namespace, id };
@@ -31,11 +31,8 @@ export async function resolveLegacy(q: URLSearchParams): Promise<string | null> 
   const valid = legacy.namespace === 'va' ? /^[\w-]+$/.test(legacy.id) : /^\d+$/.test(legacy.id);
   if (!valid) return '/404';
   try {
-    const entity = await api.get<{ name: string }>(
-      `/api/${legacy.list}/${encodeURIComponent(legacy.id)}`,
-      undefined,
-      { silent: true },
-    );
+    const entity = await call(`GET /api/${legacy.list}/:id`, { params: { id: legacy.id } }, { silent: true });
+    if (typeof entity.name !== 'string') return '/404';
     const next = new URLSearchParams({ keyword: formatTerm(termOf(legacy.namespace, entity.name)) });
     const page = q.get('page');
     if (page && /^\d+$/.test(page)) next.set('page', page);

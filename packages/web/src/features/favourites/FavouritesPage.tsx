@@ -2,11 +2,11 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { PROGRESS_VALUES, type WorkList } from '@sasayaki/contract';
+import { PROGRESS_VALUES } from '@sasayaki/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
 import { PlaylistsList } from '../playlists/index.ts';
@@ -28,14 +28,16 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
   const works = useQuery({
     queryKey: ['reviews', active, state.page, state.pageSize],
     queryFn: ({ signal }) =>
-      api.get<WorkList>(
-        '/api/review',
+      call(
+        'GET /api/review',
         {
-          order: 'updated_at',
-          sort: 'desc',
-          page: state.page,
-          pageSize: state.pageSize,
-          filter: active === 'review' ? undefined : active,
+          query: {
+            order: 'updated_at',
+            sort: 'desc',
+            page: state.page,
+            pageSize: state.pageSize,
+            filter: PROGRESS_VALUES.find((p) => p === active),
+          },
         },
         { signal },
       ),

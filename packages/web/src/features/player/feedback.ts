@@ -1,5 +1,6 @@
 /** Recommender feedback at the listening milestones of docs/product.md §9, each sent once per play. */
-import { request } from '../../shared/api/client.ts';
+import type { RecommenderEvent } from '@sasayaki/contract';
+import { call } from '../../shared/api/client.ts';
 
 /** Seconds played for the time milestones. */
 export const TIME_MILESTONES = [
@@ -19,8 +20,12 @@ export const RATIO_MILESTONES = [
  * Milestones reached after `played` seconds actually listened (seeking does not count) of a track
  * of `duration` seconds, not yet sent.
  */
-export function dueMilestones(played: number, duration: number, sent: ReadonlySet<string>): string[] {
-  const due: string[] = [];
+export function dueMilestones(
+  played: number,
+  duration: number,
+  sent: ReadonlySet<string>,
+): RecommenderEvent[] {
+  const due: RecommenderEvent[] = [];
   for (const m of TIME_MILESTONES) if (played >= m.seconds && !sent.has(m.type)) due.push(m.type);
   if (duration > 0)
     for (const m of RATIO_MILESTONES) if (played >= duration * m.ratio && !sent.has(m.type)) due.push(m.type);
@@ -28,13 +33,17 @@ export function dueMilestones(played: number, duration: number, sent: ReadonlySe
 }
 
 /** Sends one feedback; a failure is skipped silently (the recommender is a nicety). */
-export async function sendFeedback(type: string, recommenderUuid: string, itemId: number): Promise<void> {
+export async function sendFeedback(
+  type: RecommenderEvent,
+  recommenderUuid: string,
+  itemId: number,
+): Promise<void> {
   try {
-    await request('/api/recommender/feedback', {
-      method: 'POST',
-      body: { type, recommenderUuid, itemId },
-      silent: true,
-    });
+    await call(
+      'POST /api/recommender/feedback',
+      { body: { type, recommenderUuid, itemId } },
+      { silent: true },
+    );
   } catch {
     // skipped on purpose
   }

@@ -1,6 +1,6 @@
 import type { EntityCount } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import type { EntityNames } from './suggest.ts';
 
 export type EntityList = 'circles' | 'tags' | 'vas';
@@ -9,7 +9,7 @@ export type EntityList = 'circles' | 'tags' | 'vas';
 export function useEntityList(list: EntityList, enabled = true) {
   return useQuery({
     queryKey: ['entities', list],
-    queryFn: ({ signal }) => api.get<EntityCount[]>(`/api/${list}/`, undefined, { signal }),
+    queryFn: ({ signal }) => call(`GET /api/${list}/`, {}, { signal }),
     staleTime: 10 * 60_000,
     enabled,
   });

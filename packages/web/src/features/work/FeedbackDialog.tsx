@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { FEEDBACK_CATEGORIES, LIMITS, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client.ts';
+import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
 
 /**
@@ -35,11 +35,8 @@ export function FeedbackDialog({
     if (category === '' || details.trim() === '') return;
     setBusy(true);
     try {
-      await api.post('/api/feedback', {
-        work_id: work.id,
-        category,
-        details: details.trim(),
-        url: window.location.href,
+      await call('POST /api/feedback', {
+        body: { work_id: work.id, category, details: details.trim(), url: window.location.href },
       });
       notify({ type: 'positive', message: t('work.feedback.thanks') });
       onClose();

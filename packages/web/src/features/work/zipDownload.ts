@@ -4,13 +4,16 @@
  * name in two folders (mp3/ and wav/) no longer overwrite each other.
  */
 import type { Work } from '@sasayaki/contract';
-import { apiUrl } from '../../shared/api/client.ts';
+import { urlOf } from '../../shared/api/client.ts';
 import { startDownload } from '../downloads/index.ts';
 
 /** The archive's URL and file name for a folder of the work (`[]`: every file). */
 export function zipOf(work: Pick<Work, 'id' | 'source_id'>, folder: string[]): { url: string; name: string } {
   const path = folder.join('/');
-  const url = apiUrl(`/api/media/download-zip/${work.id}`, path ? { path } : undefined);
+  const url = urlOf('GET /api/media/download-zip/:workId', {
+    params: { workId: String(work.id) },
+    query: path ? { path } : undefined,
+  });
   const leaf = folder[folder.length - 1];
   return { url, name: leaf ? `${work.source_id} ${leaf}.zip` : `${work.source_id}.zip` };
 }

@@ -9,12 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { useNotifications } from '../notify/store.ts';
 import { useSettings } from '../settings/store.ts';
-import { api, call, connectSession, fillPath } from './client.ts';
+import { call, connectSession, fillPath, urlOf } from './client.ts';
 import { ApiError, errorCodeKey, errorText } from './errors.ts';
 
 let server: Server;
 let seen: { auth: string | undefined; body: string; method: string | undefined } | null = null;
 let seenUrl: string | undefined;
+/** What the server answers next: a status with a JSON body; 500 answers plain text. */
+let reply: { status: number; body?: unknown } = { status: 200 };
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((r) => {
@@ -27,27 +29,10 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     seen = { auth: req.headers.authorization, body: await readBody(req), method: req.method };
     seenUrl = req.url;
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.url === '/api/ok') return json(200, { works: [] });
-    if (req.url?.startsWith('/api/review') || req.url?.startsWith('/api/search/'))
-      return json(200, { message: 'ok' });
-    if (req.url === '/api/expired') return json(401, { error: 'jwt expired', code: 'JWT_EXPIRED' });
-    if (req.url === '/api/guest')
-      return json(403, { error: 'guest cannot create playlist', code: 'GUEST_PLAYLIST' });
-    if (req.url === '/api/long') {
-      return json(400, {
-        error: 'playlist name must be at most 100 characters',
-        code: 'PLAYLIST_NAME_TOO_LONG',
-        params: { max: 100 },
-      });
-    }
-    // A code of a newer server: its text is shown as sent.
-    if (req.url === '/api/newer') return json(409, { error: 'A newer failure', code: 'SOMETHING_NEW' });
-    // The text alone no longer picks a translation: only the code does.
-    if (req.url === '/api/uncoded') return json(403, { error: 'guest cannot vote' });
-    if (req.url === '/api/odd') return json(422, { error: 'Something specific went wrong' });
-    res.writeHead(500, 'Internal Server Error').end('boom');
+    if (reply.status === 500) return res.writeHead(500, 'Internal Server Error').end('boom');
+    res
+      .writeHead(reply.status, { 'content-type': 'application/json' })
+      .end(JSON.stringify(reply.body ?? { message: 'ok' }));
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   useSettings.getState().set({ apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
@@ -59,7 +44,18 @@ afterAll(() => {
 let token: string | null = null;
 let ended = 0;
 let loginOffered = 0;
+const EXPIRED = { status: 401, body: { error: 'jwt expired', code: 'JWT_EXPIRED' } };
+const TOO_LONG = {
+  status: 400,
+  body: {
+    error: 'playlist name must be at most 100 characters',
+    code: 'PLAYLIST_NAME_TOO_LONG',
+    params: { max: 100 },
+  },
+};
+
 beforeEach(() => {
+  reply = { status: 200 };
   token = null;
   ended = 0;
   loginOffered = 0;
@@ -71,19 +67,24 @@ beforeEach(() => {
 describe('API client', () => {
   it('sends the bearer token and a JSON body', async () => {
     token = 'tok123';
-    await api.post('/api/ok', { a: 1 });
-    expect(seen).toEqual({ auth: 'Bearer tok123', body: '{"a":1}', method: 'POST' });
+    await call('POST /api/feedback', { body: { work_id: 1, category: 'other', details: 'x' } });
+    expect(seen).toEqual({
+      auth: 'Bearer tok123',
+      body: '{"work_id":1,"category":"other","details":"x"}',
+      method: 'POST',
+    });
   });
 
   it('sends no token when asked not to (the login call)', async () => {
     token = 'tok123';
-    await api.post('/api/ok', { name: 'x' }, { auth: false });
+    await call('POST /api/auth/me', { body: { name: 'x', password: 'y' } }, { auth: false });
     expect(seen?.auth).toBeUndefined();
   });
 
   it("'jwt expired' ends the session and offers a login in the notification", async () => {
     token = 'tok123';
-    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    reply = EXPIRED;
+    await expect(call('GET /api/auth/me', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(ended).toBe(1);
     const [n] = useNotifications.getState().items;
     expect(n?.type).toBe('negative');
@@ -93,20 +94,24 @@ describe('API client', () => {
   });
 
   it('a session error without a session ends nothing', async () => {
-    await expect(api.get('/api/expired', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
+    reply = EXPIRED;
+    await expect(call('GET /api/auth/me', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(ended).toBe(0);
   });
 
   it('translates a known code with its params, shows an unknown one as sent, and status text otherwise', async () => {
-    for (const path of [
-      '/api/guest',
-      '/api/long',
-      '/api/newer',
-      '/api/uncoded',
-      '/api/odd',
-      '/api/nothing-here',
+    for (const r of [
+      { status: 403, body: { error: 'guest cannot create playlist', code: 'GUEST_PLAYLIST' } },
+      TOO_LONG,
+      // A code of a newer server: its text is shown as sent.
+      { status: 409, body: { error: 'A newer failure', code: 'SOMETHING_NEW' } },
+      // The text alone no longer picks a translation: only the code does.
+      { status: 403, body: { error: 'guest cannot vote' } },
+      { status: 422, body: { error: 'Something specific went wrong' } },
+      { status: 500 },
     ]) {
-      await expect(api.get(path)).rejects.toThrow();
+      reply = r;
+      await expect(call('GET /api/auth/me', {})).rejects.toThrow();
     }
     expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
       'The guest account cannot create playlists.',
@@ -120,7 +125,8 @@ describe('API client', () => {
 
   it('says a code in the interface language', async () => {
     await i18n.changeLanguage('ja');
-    await expect(api.get('/api/long')).rejects.toThrow();
+    reply = TOO_LONG;
+    await expect(call('GET /api/auth/me', {})).rejects.toThrow();
     expect(useNotifications.getState().items.map((n) => n.message)).toEqual([
       'プレイリスト名は 100 文字以内にしてください。',
     ]);
@@ -129,7 +135,7 @@ describe('API client', () => {
   it('stays silent for a cancelled request', async () => {
     const c = new AbortController();
     c.abort();
-    await expect(api.get('/api/ok', undefined, { signal: c.signal })).rejects.toThrow();
+    await expect(call('GET /api/auth/me', {}, { signal: c.signal })).rejects.toThrow();
     expect(useNotifications.getState().items).toEqual([]);
   });
 });
@@ -152,9 +158,10 @@ describe('error catalogue', () => {
 });
 
 describe('query strings', () => {
-  it('repeat the key for each item of an array and leave out empty values', async () => {
-    const { apiUrl } = await import('./client.ts');
-    const url = new URL(apiUrl('/api/works', { page: 2, withPlaylistStatus: ['a', 'b'], seed: undefined }));
+  it('repeat the key for each item of an array and leave out empty values', () => {
+    const url = new URL(
+      urlOf('GET /api/works', { query: { page: 2, withPlaylistStatus: ['a', 'b'], seed: undefined } }),
+    );
     expect(url.searchParams.getAll('withPlaylistStatus')).toEqual(['a', 'b']);
     expect(url.searchParams.get('page')).toBe('2');
     expect(url.searchParams.has('seed')).toBe(false);
@@ -174,5 +181,21 @@ describe('call by the route table', () => {
     expect([seen?.method, seenUrl, seen?.body]).toEqual(['PUT', '/api/review', '{"work_id":7,"rating":4}']);
     await call('GET /api/search/:keyword', { params: { keyword: '$tag:ASMR$' }, query: { page: 2 } });
     expect([seen?.method, seenUrl]).toEqual(['GET', '/api/search/%24tag%3AASMR%24?page=2']);
+  });
+
+  it('sends no body (and no JSON type) when the route takes none', async () => {
+    await call('POST /api/auth/email/unlink', {});
+    expect([seen?.method, seenUrl, seen?.body]).toEqual(['POST', '/api/auth/email/unlink', '']);
+  });
+
+  it('builds the URL of a GET endpoint under the configured base', () => {
+    const url = new URL(
+      urlOf('GET /api/media/download-zip/:workId', { params: { workId: '7' }, query: { path: 'a b' } }),
+    );
+    expect([url.host, url.pathname, url.searchParams.get('path')]).toEqual([
+      `127.0.0.1:${(server.address() as AddressInfo).port}`,
+      '/api/media/download-zip/7',
+      'a b',
+    ]);
   });
 });

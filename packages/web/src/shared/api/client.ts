@@ -1,6 +1,10 @@
 /**
  * The fetch wrapper every API call goes through: base URL from the settings, bearer token,
  * JSON bodies, AbortSignal, and the common error handling of docs/product.md §8.
+ *
+ * Requests name an operation of the contract's route table (`call('GET /api/works', …)`), so their
+ * params, query, body and answer are typed by it; there is no untyped way to send one
+ * (docs/web.md, "API client").
  */
 import type { Endpoint, EndpointAnswer, EndpointInput } from '@sasayaki/contract';
 import { i18n } from '../i18n/index.ts';
@@ -44,7 +48,7 @@ export function connectSession(s: ApiSession): void {
   session = s;
 }
 
-export function apiUrl(path: string, query?: Query): string {
+function apiUrl(path: string, query?: Query): string {
   const base = getSettings().apiBaseUrl.replace(/\/+$/, '');
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) {
@@ -76,7 +80,7 @@ function timeoutSignal(signal: AbortSignal | undefined, ms: number | undefined):
 }
 
 /** Performs a request and returns the parsed answer; throws ApiError on a non-2xx status. */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.token();
   if (token && opts.auth !== false) headers.Authorization = `Bearer ${token}`;
@@ -133,6 +137,22 @@ export function fillPath(path: string, params: Record<string, string | number> |
   });
 }
 
+/** The method, filled path and query string of an endpoint's call. */
+function split<E extends Endpoint>(endpoint: E, input: EndpointInput<E>) {
+  const space = endpoint.indexOf(' ');
+  const { params, query, body } = input as {
+    params?: Record<string, string | number>;
+    query?: Query;
+    body?: unknown;
+  };
+  return {
+    method: endpoint.slice(0, space) as NonNullable<RequestOptions['method']>,
+    path: fillPath(endpoint.slice(space + 1), params),
+    query,
+    body,
+  };
+}
+
 /**
  * Calls an operation of the contract's route table by its `"METHOD /path"`: the params, query
  * string and body are typed by the route's schemas, and so is the answer.
@@ -142,27 +162,15 @@ export function call<E extends Endpoint>(
   input: EndpointInput<E>,
   opts: Omit<RequestOptions, 'method' | 'query' | 'body'> = {},
 ): Promise<EndpointAnswer<E>> {
-  const space = endpoint.indexOf(' ');
-  const method = endpoint.slice(0, space) as NonNullable<RequestOptions['method']>;
-  const { params, query, body } = input as {
-    params?: Record<string, string | number>;
-    query?: Query;
-    body?: unknown;
-  };
-  return request<EndpointAnswer<E>>(fillPath(endpoint.slice(space + 1), params), {
-    ...opts,
-    method,
-    query,
-    body,
-  });
+  const { method, path, query, body } = split(endpoint, input);
+  return request<EndpointAnswer<E>>(path, { ...opts, method, query, body });
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query, opts: RequestOptions = {}) => request<T>(path, { ...opts, query }),
-  post: <T>(path: string, body: unknown, opts: RequestOptions = {}) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
-  put: <T>(path: string, body: unknown, opts: RequestOptions = {}) =>
-    request<T>(path, { ...opts, method: 'PUT', body }),
-  del: <T>(path: string, query?: Query, opts: RequestOptions = {}) =>
-    request<T>(path, { ...opts, method: 'DELETE', query }),
-};
+/**
+ * The absolute URL of a GET endpoint, for what the browser fetches or downloads itself (an
+ * archive download, the health check that reads a 503's body): typed like `call`.
+ */
+export function urlOf<E extends Endpoint & `GET ${string}`>(endpoint: E, input: EndpointInput<E>): string {
+  const { path, query } = split(endpoint, input);
+  return apiUrl(path, query);
+}
