@@ -1,4 +1,4 @@
-/** Logging in and out in Chromium with the built-in guest account; the lazy validation of §5. */
+/** Logging in and out in Chromium with the built-in guest account; the lazy validation of docs/product.md §5. */
 import { expect, test } from '@playwright/test';
 
 test('validation applies after the first submit', async ({ page }) => {

@@ -230,11 +230,6 @@ export type ErrorArgs<C extends ErrorCode> = [Placeholders<(typeof ERRORS)[C]['m
   ? []
   : [params: ErrorParams<C>];
 
-/** A code with its parameters: what an error says, before it is put into words. */
-export type CodedError = {
-  [C in ErrorCode]: { code: C; params?: Record<string, ErrorParamValue> };
-}[ErrorCode];
-
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
 /** A message with its `{{name}}` placeholders filled in (a missing value leaves the placeholder). */

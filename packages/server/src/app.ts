@@ -72,7 +72,7 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
   app.addHook('preValidation', refuseNulCharacters);
   // The handler and its queries run with a signal that aborts when the client goes away, so
   // PostgreSQL can cancel work nobody will read (db/pgPool.ts).
-  app.addHook('preHandler', (req, reply, done) => {
+  app.addHook('preHandler', (_req, reply, done) => {
     const gone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();

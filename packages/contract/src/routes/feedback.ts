@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { MessageBody, Pagination } from '../api.ts';
 import { FEEDBACK_CATEGORIES, LIMITS } from '../constants.ts';
 import { defineRoute } from './define.ts';
-import { OrNull, PageQuery, Refusals, Str, WorkIdInput } from './fields.ts';
+import { OrNull, PageQuery, Refusals, RowId, Str, WorkIdInput } from './fields.ts';
 
 /** A problem report as administrators list it. */
 export const FeedbackItem = Type.Object({
@@ -56,7 +56,7 @@ export const feedback = {
     tags: ['admin', 'feedback'],
     summary: 'Mark a problem report handled (or open again)',
     bearer: true,
-    body: Type.Object({ id: Type.Integer({ minimum: 1 }), handled: Type.Boolean() }),
+    body: Type.Object({ id: RowId, handled: Type.Boolean() }),
     response: { 200: MessageBody, ...Refusals },
   }),
 };

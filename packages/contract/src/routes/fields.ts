@@ -47,6 +47,9 @@ export const WorkIdParams = Type.Object({
   id: Str(40, { description: '1441165, 01441165 or RJ01441165' }),
 });
 
+/** The id of a stored row (a tag, a problem report): a 32-bit integer, as PostgreSQL keeps it. */
+export const RowId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
 /** A playlist id (a UUID string). */
 export const PlaylistId = Str(LIMITS.playlistIdMax, { description: 'playlist id (UUID)' });
 

@@ -1,7 +1,7 @@
 /** Tag votes: vote on a tag of a work, add existing tags to a work. */
 import Type, { type Static } from 'typebox';
 import { defineRoute } from './define.ts';
-import { IntegerEnum, Refusals, WorkIdInput } from './fields.ts';
+import { IntegerEnum, Refusals, RowId, WorkIdInput } from './fields.ts';
 
 /** A tag's counters and vote status after a vote. */
 export const TagVoteState = Type.Object({
@@ -13,8 +13,6 @@ export const TagVoteState = Type.Object({
 });
 export type TagVoteState = Static<typeof TagVoteState>;
 
-const TagId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-
 export const votes = {
   vote: defineRoute({
     method: 'POST',
@@ -24,7 +22,7 @@ export const votes = {
     description:
       'Answers the tag’s new counters and vote status (rule in docs/tag-votes.md). Errors: `guest cannot vote`, `must bind email first` (403).',
     bearer: true,
-    body: Type.Object({ workID: WorkIdInput, tagID: TagId, status: IntegerEnum([0, 1, 2]) }),
+    body: Type.Object({ workID: WorkIdInput, tagID: RowId, status: IntegerEnum([0, 1, 2]) }),
     response: { 200: Type.Object({ message: Type.String(), tag: TagVoteState }), ...Refusals },
   }),
   attachTags: defineRoute({
@@ -35,7 +33,7 @@ export const votes = {
     bearer: true,
     body: Type.Object({
       workID: WorkIdInput,
-      tagIDs: Type.Array(TagId, { minItems: 1, maxItems: 20 }),
+      tagIDs: Type.Array(RowId, { minItems: 1, maxItems: 20 }),
     }),
     response: { 200: Type.Object({ message: Type.String(), tags: Type.Array(TagVoteState) }), ...Refusals },
   }),

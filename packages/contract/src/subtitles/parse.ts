@@ -41,7 +41,7 @@ export function parseSubtitle(text: string, ext: string): Cue[] {
   }
 }
 
-/** Spec §5: the end of the last caption in seconds; 0 when there are none. */
+/** docs/product.md §5: the end of the last caption in seconds; 0 when there are none. */
 export function subtitleDuration(cues: readonly Cue[]): number {
   let end = 0;
   for (const c of cues) if (Number.isFinite(c.end) && c.end > end) end = c.end;

@@ -3,7 +3,7 @@
  * epoch milliseconds in both dialects, so every query reads the same on SQLite and PostgreSQL.
  * JSON columns are text.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface WorksTable {
   id: number;
@@ -250,7 +250,6 @@ export interface Database {
 
 export type WorkRow = Selectable<WorksTable>;
 export type NewWork = Insertable<WorksTable>;
-export type WorkUpdate = Updateable<WorksTable>;
 export type FileRow = Selectable<FilesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;

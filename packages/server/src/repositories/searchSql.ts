@@ -25,6 +25,7 @@ import { compileTerm, LIMITS, type SearchFilter, type SearchTerm } from '@sasaya
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { fail, HttpError } from '../errors.ts';
+import { INT32_MAX } from '../numericParams.ts';
 
 type Cond = Expression<SqlBool>;
 
@@ -159,10 +160,13 @@ async function positive(
 
 async function conditions(f: SearchFilter, t: Db, sizing: SizeCount): Promise<Shaped> {
   if (f.kind === 'range') {
+    // The range columns are 32-bit integers (rating: at most 5): a larger bound, which no work
+    // reaches, is compared as the largest one instead of failing on PostgreSQL as out of range.
+    const bound = Math.min(f.value, INT32_MAX);
     return same(
       f.op === '>='
-        ? sql<SqlBool>`${RANGE_COLUMN[f.field]} >= ${f.value}`
-        : sql<SqlBool>`${RANGE_COLUMN[f.field]} < ${f.value}`,
+        ? sql<SqlBool>`${RANGE_COLUMN[f.field]} >= ${bound}`
+        : sql<SqlBool>`${RANGE_COLUMN[f.field]} < ${bound}`,
     );
   }
   const c = await positive(f, t, sizing);

@@ -10,7 +10,6 @@ import { type EntityKind, findEntity, listCircles, listTags, listVas } from '../
 import { route } from './route.ts';
 import { baseOf, viewerOf } from './works.ts';
 
-const LABEL: Record<EntityKind, string> = { circles: 'Circle', tags: 'Tag', vas: 'Voice actor' };
 const NOT_FOUND = { circles: 'CIRCLE_NOT_FOUND', tags: 'TAG_NOT_FOUND', vas: 'VA_NOT_FOUND' } as const;
 
 export const listsRoutes: FastifyPluginAsync = async (app) => {

@@ -140,11 +140,6 @@ async function withScanLock<T>(db: Db, scan: () => Promise<T>): Promise<T> {
   });
 }
 
-/** Whether a scan is running on this database now. */
-export function isScanning(db: Db): boolean {
-  return running.has(db);
-}
-
 async function readSample(abs: string, size: number): Promise<{ buf: Buffer; truncated: boolean }> {
   const fh = await fs.open(abs, 'r');
   try {

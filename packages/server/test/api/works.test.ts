@@ -309,6 +309,13 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     expect(await search('$lang:jpn$ $tag:耳かき$')).toEqual([1441165]);
   });
 
+  it('takes bounds past what an integer column holds: nothing reaches them', async () => {
+    expect(await search('$price:99999999999999999999999$')).toEqual([]);
+    expect(await search('$sell:1,000,000,000,000$')).toEqual([]);
+    expect(await search('$duration:999999999999h$')).toEqual([]);
+    expect(await search('$-price:99999999999$ $tag:耳かき$')).toEqual([1441165, 1500001]);
+  });
+
   it('ignores partial terms and hides translations with includeTranslationWorks=false', async () => {
     expect(await search('耳かき $tag')).toEqual([1441165, 1500001]);
     expect(await search('耳かき $va:藤')).toEqual([1441165, 1500001]);

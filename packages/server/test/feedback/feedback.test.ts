@@ -84,6 +84,15 @@ describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'FEEDBACK_NOT_FOUND' });
+    // Past a 32-bit id (PostgreSQL's integer column): refused before the database is asked.
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/feedback/handle',
+      headers: { authorization: admin.authorization },
+      payload: { id: 99_999_999_999_999, handled: true },
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({ code: 'INVALID_REQUEST' });
   });
 
   it('lets only administrators read or handle reports', async () => {

@@ -1,8 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 
-/** Tag and voice-actor chip colours, shared by cards, the heading chips and the detail page. */
-export const CHIP_COLORS = { tag: 'secondary', va: 'info', circle: 'primary' } as const;
-
 export function makeTheme(dark: boolean): Theme {
   return createTheme({
     palette: {

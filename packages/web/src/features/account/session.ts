@@ -88,7 +88,7 @@ function unwrap<T>(answer: unknown): T | null {
 }
 
 /**
- * Spec §4: at login, the quick-mark target playlist must exist and belong to the user; when it is
+ * docs/product.md §4: at login, the quick-mark target playlist must exist and belong to the user; when it is
  * absent, someone else's or gone (404) it is reset to the default mark-target playlist.
  */
 export async function checkQuickMarkTarget(user: User): Promise<void> {

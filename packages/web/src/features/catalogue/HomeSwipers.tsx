@@ -14,7 +14,7 @@ import { useWorkList } from './useWorkList.ts';
 /** Carousels load 20 works (docs/product.md §9) of their first page. */
 const FIRST_PAGE = { ...readListState(new URLSearchParams()), pageSize: 20 };
 
-/** Spec §2.4: the recommend swiper is hidden when its first three works equal the popular ones. */
+/** docs/product.md §2.4: the recommend swiper is hidden when its first three works equal the popular ones. */
 export function sameFirstThree(a: Work[], b: Work[]): boolean {
   if (a.length < 3 || b.length < 3) return false;
   return a.slice(0, 3).every((w, i) => w.id === b[i]!.id);

@@ -1,6 +1,6 @@
 import type { QueueLyric } from './types.ts';
 
-/** Spec §9: a lyric is chosen automatically only from this confidence on. */
+/** docs/product.md §9: a lyric is chosen automatically only from this confidence on. */
 export const LYRIC_AUTO_SELECT_THRESHOLD = 0.8;
 
 /** Automatic choice (docs/product.md §4): the first lyric when its confidence is at least 0.8, else none (-1). */

@@ -1,4 +1,4 @@
-/** Spec §9: the offset input steps by 0.1 s, the buttons by 0.3 s. */
+/** docs/product.md §9: the offset input steps by 0.1 s, the buttons by 0.3 s. */
 export const OFFSET_STEP = 0.1;
 export const OFFSET_BUTTON = 0.3;
 

@@ -4,10 +4,18 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { Fragment, useLayoutEffect, useState } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLyricsPreview } from './actions.ts';
-import { belongsToPage, focusOrigins, type Shortcut, shortcutOf, steppedVolume } from './shortcuts.ts';
+import {
+  belongsToPage,
+  focusOrigins,
+  SEEK_STEP,
+  SEEK_STEP_LONG,
+  type Shortcut,
+  shortcutOf,
+  steppedVolume,
+} from './shortcuts.ts';
 import { currentTrack, usePlayerStore } from './store.ts';
 
 /** Acts on the player; false when there is nothing to act on, so the key keeps its usual effect. */
@@ -49,12 +57,11 @@ function run(shortcut: Shortcut, openHelp: () => void): boolean {
 /** Held keys repeat only where a repeat means "more" (seeking, volume). */
 const REPEATS = new Set<Shortcut['type']>(['seekBy', 'volumeBy']);
 
-/** The player's keys on every page (docs/player.md), and "?" for the list of them. */
-export function KeyboardShortcuts() {
-  const { t } = useTranslation();
-  const [helpOpen, setHelpOpen] = useState(false);
-
-  // A layout effect: the keys work from the moment the player is on screen, not one paint later.
+/**
+ * Listens for the player's keys on the whole page while mounted. A layout effect: the keys work
+ * from the moment the player is on screen, not one paint later.
+ */
+function useShortcutKeys(toggleHelp: () => void): void {
   useLayoutEffect(() => {
     const origins = focusOrigins();
     /** Keys taken on their way down: their release is not the page's either. */
@@ -74,7 +81,7 @@ export function KeyboardShortcuts() {
       const shortcut = shortcutOf(e);
       if (!shortcut || belongsToPage(e.target, e.key, origins.tabbed(e.target))) return;
       if (e.repeat && !REPEATS.has(shortcut.type)) take(e);
-      else if (run(shortcut, () => setHelpOpen((open) => !open))) take(e);
+      else if (run(shortcut, toggleHelp)) take(e);
     };
     const onKeyUp = (e: KeyboardEvent) => {
       if (taken.delete(e.key)) e.preventDefault();
@@ -89,12 +96,24 @@ export function KeyboardShortcuts() {
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('keyup', onKeyUp, true);
     };
-  }, []);
+  }, [toggleHelp]);
+}
 
+/** The player's keys on every page (docs/player.md), and "?" for the list of them. */
+export function KeyboardShortcuts() {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const toggleHelp = useCallback(() => setHelpOpen((open) => !open), []);
+  useShortcutKeys(toggleHelp);
+  return <ShortcutsHelp open={helpOpen} onClose={() => setHelpOpen(false)} />;
+}
+
+/** The list of keys ("?"). */
+function ShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
   const rows: [string[], string][] = [
     [[t('player.shortcuts.space')], t('player.shortcuts.playPause')],
-    [['←', '→'], t('player.shortcuts.seek', { seconds: 5 })],
-    [['Shift', '←', '→'], t('player.shortcuts.seek', { seconds: 30 })],
+    [['←', '→'], t('player.shortcuts.seek', { seconds: SEEK_STEP })],
+    [['Shift', '←', '→'], t('player.shortcuts.seek', { seconds: SEEK_STEP_LONG })],
     [['↑', '↓'], t('player.shortcuts.volume')],
     [['M'], t('player.shortcuts.mute')],
     [['N'], t('player.shortcuts.next')],
@@ -104,8 +123,8 @@ export function KeyboardShortcuts() {
   ];
   return (
     <Dialog
-      open={helpOpen}
-      onClose={() => setHelpOpen(false)}
+      open={open}
+      onClose={onClose}
       fullWidth
       maxWidth="xs"
       data-testid="shortcuts-help"
@@ -150,7 +169,7 @@ export function KeyboardShortcuts() {
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => setHelpOpen(false)}>{t('common.close')}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -14,7 +14,7 @@ import { notify } from '../../shared/notify/store.ts';
 import { nextTimeOfDay, timeOfDay } from './sleepStorage.ts';
 import { usePlayerStore } from './store.ts';
 
-/** Spec §4: quick adds of the sleep timer dialog, in minutes. */
+/** Quick adds of the sleep timer dialog, in minutes. */
 export const SLEEP_QUICK_ADDS = [10, 30, 60] as const;
 
 /** Sleep timer (docs/product.md §2.8, §4): a time of day, quick adds, set and clear. */

@@ -1,6 +1,6 @@
 /**
  * The player's keyboard shortcuts (docs/player.md): which key does what, and where keys belong to
- * the page instead. Pure: the listener in `useShortcuts.ts` applies the result to the store.
+ * the page instead. Pure: the listener in `KeyboardShortcuts.tsx` applies the result to the store.
  */
 
 /** Seek steps of the arrow keys, in seconds: a plain press and with Shift. */

@@ -3,7 +3,7 @@ import { lineAt } from '../lyrics/index.ts';
 import { audioTime } from './AudioController.tsx';
 import type { LyricLine } from './types.ts';
 
-/** Spec §9: the text highlighter syncs every 100 ms. */
+/** docs/product.md §9: the text highlighter syncs every 100 ms. */
 export const HIGHLIGHT_SYNC_MS = 100;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Search box suggestions (docs/product.md §2.8, §9): while a `$namespace` is typed, the namespaces; while a
  * `$namespace:value` is typed, names from the entity lists (tags, circles, voice actors) or the
- * suggested values of §9; for a plain word, matching tags, circles and voice actors.
+ * suggested values of docs/product.md §9; for a plain word, matching tags, circles and voice actors.
  */
 import {
   formatTerm,

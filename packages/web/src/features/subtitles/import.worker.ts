@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The import worker: reads the dropped or chosen archive, decompresses, parses and stores it off
- * the page's thread, reporting progress (importClient.ts is the other end).
+ * the page's thread, reporting progress (actions.ts is the other end).
  */
 import { subtitleDb } from './db.ts';
 import { toImportError } from './errors.ts';

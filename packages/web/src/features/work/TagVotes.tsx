@@ -19,7 +19,7 @@ import { voteTag } from './workApi.ts';
 
 const AddTagDialog = lazy(async () => ({ default: (await import('./AddTagDialog.tsx')).AddTagDialog }));
 
-/** Spec §4: up toggles up/none, down toggles down/none; the counts follow the vote. */
+/** docs/product.md §4: up toggles up/none, down toggles down/none; the counts follow the vote. */
 export function applyVote(tag: WorkTag, clicked: 1 | 2): WorkTag {
   const next = tag.myVote === clicked ? TAG_VOTE.none : clicked;
   const up = tag.upvote - (tag.myVote === TAG_VOTE.up ? 1 : 0) + (next === TAG_VOTE.up ? 1 : 0);

@@ -54,7 +54,7 @@ function audioFolders(nodes: TrackNode[], path: string[], out: AudioFolder[]): A
 }
 
 /**
- * Spec §9: with more than 6 folders holding audio, keep the single-child path; otherwise open the
+ * docs/product.md §9: with more than 6 folders holding audio, keep the single-child path; otherwise open the
  * folder with the longest total audio duration (the first one on a tie).
  */
 export function initialPath(tree: TrackNode[], behavior: 'auto' | 'root' = 'auto'): string[] {

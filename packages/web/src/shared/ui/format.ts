@@ -12,10 +12,6 @@ export function formatYen(price: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'JPY' }).format(price);
 }
 
-export function formatCount(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale).format(n);
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
