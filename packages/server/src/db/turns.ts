@@ -70,10 +70,12 @@ export class Turns {
       this.active -= 1;
       return;
     }
-    // The turn stays reserved and is handed over once the current microtasks have run: the
-    // request that just had it asks again right away when it has another query, and being the
-    // older one it keeps the turn.
-    setImmediate(() => this.handOver());
+    // The turn stays reserved and is handed over once the pending promise callbacks have run
+    // (a tick callback queued from one runs after them, before any I/O): the request that just
+    // had it asks again right away when it has another query, and being the older one keeps the
+    // turn. Waiting for the next turn of the event loop instead would leave the database idle
+    // while the loop reads sockets.
+    process.nextTick(() => this.handOver());
   }
 
   /** Gives the reserved turn to the oldest waiter, or frees it. */

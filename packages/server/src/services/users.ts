@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { LIMITS, USER_GROUPS, type UserGroup } from '@sasayaki/contract/constants';
 import type { Db } from '../db/connect.ts';
+import { currentRequest, RequestGoneError } from '../db/requestScope.ts';
 import type { UserRow } from '../db/schema.ts';
+import { Turns } from '../db/turns.ts';
 import { fail, HttpError } from '../errors.ts';
 import {
   allUsers,
@@ -43,17 +45,38 @@ export interface UserSummary {
   createdAt: number;
 }
 
-// argon2id with the library's defaults (19 MiB, t=2): OWASP's minimum recommendation.
-export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+/**
+ * Password hashing runs on libuv's thread pool, which file reads share: two at a time, so a burst
+ * of sign-ins leaves threads for streams and covers. Turns go to the oldest request first, and a
+ * request whose client has gone hashes nothing.
+ */
+const passwordTurns = new Turns(2);
+
+async function inPasswordTurn<T>(work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
+  const leave = await passwordTurns.take();
+  try {
+    return await work(currentRequest()?.signal);
+  } finally {
+    leave();
+  }
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+// argon2id with the library's defaults (19 MiB, t=2): OWASP's minimum recommendation.
+export function hashPassword(password: string): Promise<string> {
+  return inPasswordTurn((signal) => hash(password, undefined, signal));
+}
+
+export function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  return inPasswordTurn(async (signal) => {
+    try {
+      return await verify(passwordHash, password, undefined, signal);
+    } catch {
+      // A client that left is not a wrong password (which would count against the account).
+      if (signal?.aborted) throw new RequestGoneError();
+      // A malformed stored hash: no password matches it.
+      return false;
+    }
+  });
 }
 
 /** Length rules, for signing in as well as for new names. */

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRequestScope, RequestGoneError, runForRequest } from '../../src/db/requestScope.ts';
 import { Turns } from '../../src/db/turns.ts';
+import { hashPassword, verifyPassword } from '../../src/services/users.ts';
 import { openTestApp, type TestApp } from '../api/appHelper.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -92,6 +93,19 @@ describe('turns', () => {
     next();
     await settle();
     expect(third).toBe(true);
+  });
+});
+
+describe('password checks', () => {
+  it('are not run for a client that has gone, nor taken for a wrong password', async () => {
+    const stored = await hashPassword('right-password');
+    const { client, scope } = arrive();
+    expect(await runForRequest(scope, () => verifyPassword(stored, 'right-password'))).toBe(true);
+    expect(await runForRequest(scope, () => verifyPassword(stored, 'wrong-password'))).toBe(false);
+    client.abort();
+    await expect(runForRequest(scope, () => verifyPassword(stored, 'right-password'))).rejects.toBeInstanceOf(
+      RequestGoneError,
+    );
   });
 });
 
