@@ -4,7 +4,9 @@
  * the process's CPU time of each.
  * Libraries are generated once into /tmp/sasayaki-bench-scan and reused.
  *
- * Run: `tsx scripts/bench/scan.ts` (also run by `npm run bench`). `--works N` changes the size.
+ * Run: `tsx scripts/bench/scan.ts` (also run by `npm run bench`). `--works N` changes the size;
+ * `--many-names` gives the generated library's sidecars thousands of distinct circles, voice
+ * actors and tags, as a real library has, instead of a few dozen.
  * `--rescan-works N` measures only the no-change rescan of a library of N works (100,000 for the
  * goal in docs/scanner.md); its database is filled by a first scan that reads no audio header
  * (durations are not what is measured), generated once (about 2 GB of small files); then
@@ -29,6 +31,7 @@ const argValue = (name: string) => {
 };
 const WORKS = argValue('--works') ?? 10_000;
 const RESCAN_WORKS = argValue('--rescan-works');
+const MANY_NAMES = process.argv.includes('--many-names');
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -42,9 +45,30 @@ async function ensureDemo(): Promise<string> {
   return dir;
 }
 
+/** The sidecar names of work i: a few dozen across the library, or (`--many-names`) thousands. */
+function namesOf(i: number) {
+  if (!MANY_NAMES) {
+    return {
+      circle: { id: 10_000 + (i % 100), name: `サークル${i % 100}` },
+      vas: [{ name: `声優${i % 37}` }],
+      tags: [
+        { id: 1 + (i % 20), name: `タグ${i % 20}`, i18n: { 'en-us': { name: `tag ${i % 20}` } } },
+        { id: 100 + (i % 7), name: `ジャンル${i % 7}` },
+      ],
+    };
+  }
+  // Sidecars are on even works: 2,500 circles, 3,000 voice actors, 400 tags.
+  const tag = (t: number) => ({ id: 1 + t, name: `タグ${t}`, i18n: { 'en-us': { name: `tag ${t}` } } });
+  return {
+    circle: { id: 10_000 + (i % 5000), name: `サークル${i % 5000}` },
+    vas: [{ name: `声優${i % 3000}` }, { name: `声優${(i * 7 + 1) % 3000}` }],
+    tags: [0, 1, 2, 3].map((k) => tag((i * 13 + k * 101) % 400)),
+  };
+}
+
 /** N works in 100 grouping folders: two short WAVs, a subtitle, a cover, a sidecar every other work. */
 async function ensureBulk(n: number): Promise<string> {
-  const dir = path.join(DIR, `library-${n}-v1`);
+  const dir = path.join(DIR, `library-${n}${MANY_NAMES ? '-many-names' : ''}-v1`);
   if (fs.existsSync(`${dir}.complete`)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
   log(`generating a library of ${n} works in ${dir} (once)`);
@@ -63,15 +87,7 @@ async function ensureBulk(n: number): Promise<string> {
     if (i % 2 === 0) {
       fs.writeFileSync(
         path.join(work, 'work.json'),
-        JSON.stringify({
-          title: `ベンチマーク作品 ${i}`,
-          circle: { id: 10_000 + (i % 100), name: `サークル${i % 100}` },
-          vas: [{ name: `声優${i % 37}` }],
-          tags: [
-            { id: 1 + (i % 20), name: `タグ${i % 20}`, i18n: { 'en-us': { name: `tag ${i % 20}` } } },
-            { id: 100 + (i % 7), name: `ジャンル${i % 7}` },
-          ],
-        }),
+        JSON.stringify({ title: `ベンチマーク作品 ${i}`, ...namesOf(i) }),
       );
     }
   }
@@ -209,7 +225,7 @@ export async function runScanBench(): Promise<Result[]> {
   }
   const libraries: [string, string][] = [
     [await ensureDemo(), 'demo'],
-    [await ensureBulk(WORKS), `${WORKS} works`],
+    [await ensureBulk(WORKS), `${WORKS} works${MANY_NAMES ? ', many names' : ''}`],
   ];
   for (const [dir, name] of libraries) {
     for (const dialect of dialects) {

@@ -21,8 +21,8 @@ update "reviews" set "rating" = ?, "review_text" = ?, "progress" = ?, "updated_a
 -- parameters: [5,"good","listened",1700000000000,7,1001]
 
 -- insertReviewRow
-insert into "reviews" ("user_id", "work_id", "rating", "review_text", "progress", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?);
--- parameters: [7,1001,5,null,null,1700000000000,1700000000000]
+insert into "reviews" ("user_id", "work_id", "created_at", "rating", "review_text", "progress", "updated_at") values (?, ?, ?, ?, ?, ?, ?);
+-- parameters: [7,1001,1700000000000,5,null,null,1700000000000]
 
 -- reviewedWorksOfUser
 select "work_id" from "reviews" where "user_id" = ?;

@@ -47,6 +47,16 @@ export async function deleteReviewRow(q: Queryable, userId: number, workId: numb
   return Number(res.numDeletedRows);
 }
 
+/** The columns a write of a review sets from its fields: the field list, named once. */
+function reviewColumns(fields: ReviewFields, now: number) {
+  return {
+    rating: fields.rating,
+    review_text: fields.review_text,
+    progress: fields.progress,
+    updated_at: now,
+  };
+}
+
 export async function updateReviewRow(
   q: Queryable,
   userId: number,
@@ -56,7 +66,7 @@ export async function updateReviewRow(
 ): Promise<void> {
   await q
     .updateTable('reviews')
-    .set({ ...fields, updated_at: now })
+    .set(reviewColumns(fields, now))
     .where('user_id', '=', userId)
     .where('work_id', '=', workId)
     .execute();
@@ -71,7 +81,7 @@ export async function insertReviewRow(
 ): Promise<void> {
   await q
     .insertInto('reviews')
-    .values({ user_id: userId, work_id: workId, ...fields, created_at: now, updated_at: now })
+    .values({ user_id: userId, work_id: workId, created_at: now, ...reviewColumns(fields, now) })
     .execute();
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../db/connect.ts';
 import { chooseCover } from '../services/covers.ts';
 import { type AudioProbe, probeDuration } from './audio.ts';
 import { CHARSET_SAMPLE_BYTES, detectCharset } from './charset.ts';
+import { WriteCache } from './entities.ts';
 import { fileTypeOf } from './fileTypes.ts';
 import { dlsiteProvider, type MetadataProvider } from './metadata/dlsite.ts';
 import { metadataFromFolderName } from './metadata/folderName.ts';
@@ -28,7 +29,6 @@ import {
   removeWorks,
   type ScannedFile,
   type WorkWrite,
-  WriteCache,
   writeNewWorks,
   writeWork,
 } from './writer.ts';
