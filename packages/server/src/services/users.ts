@@ -46,11 +46,11 @@ export interface UserSummary {
 }
 
 /**
- * Password hashing runs on libuv's thread pool, which file reads share: two at a time, so a burst
- * of sign-ins leaves threads for streams and covers. Turns go to the oldest request first, and a
+ * Password hashing runs on libuv's thread pool (four threads), which file reads share: three at a
+ * time, so a burst of sign-ins leaves a thread for streams and covers. Turns go to the oldest request first, and a
  * request whose client has gone hashes nothing.
  */
-const passwordTurns = new Turns(2);
+const passwordTurns = new Turns(3);
 
 async function inPasswordTurn<T>(work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
   const leave = await passwordTurns.take();
