@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/connect.ts';
-import { runForRequest } from './db/requestScope.ts';
+import { newRequestScope, type RequestScope, runForRequest } from './db/requestScope.ts';
 import {
   clientError,
   fail,
@@ -70,14 +70,24 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
   // Numbers in the query string and path go through one parser (numericParams.ts).
   app.addHook('preValidation', checkNumericParams);
   app.addHook('preValidation', refuseNulCharacters);
-  // The handler and its queries run with a signal that aborts when the client goes away, so
-  // PostgreSQL can cancel work nobody will read (db/pgPool.ts).
-  app.addHook('preHandler', (_req, reply, done) => {
+  // Everything a request does runs in its scope (db/requestScope.ts): its age, so the database
+  // serves the oldest request first, and a signal that aborts when the client goes away, so work
+  // nobody will read is dropped. Set on arrival, before the sign-in check's query, and entered
+  // again for the handler: body parsing runs in the socket's async context, not the request's.
+  const scopes = new WeakMap<object, RequestScope>();
+  app.addHook('onRequest', (req, reply, done) => {
     const gone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) gone.abort();
     });
-    runForRequest(gone.signal, done);
+    const requestScope = newRequestScope(gone.signal);
+    scopes.set(req, requestScope);
+    runForRequest(requestScope, done);
+  });
+  app.addHook('preHandler', (req, _reply, done) => {
+    const requestScope = scopes.get(req);
+    if (requestScope) runForRequest(requestScope, done);
+    else done();
   });
 
   app.setErrorHandler(

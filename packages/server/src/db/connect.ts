@@ -5,11 +5,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrateToLatest } from './migrations.ts';
 import { resilientPool } from './pgPool.ts';
 import type { Database } from './schema.ts';
+import { OldestRequestFirstSqliteDialect } from './sqliteDialect.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,7 +60,7 @@ async function openSqlite(file: string): Promise<Db> {
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = ON');
   conn.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+  const db = new Kysely<Database>({ dialect: new OldestRequestFirstSqliteDialect({ database: conn }) });
   await migrateToLatest(db, 'sqlite');
   return {
     db,

@@ -11,8 +11,7 @@
  */
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { HttpError } from '../errors.ts';
-import { currentRequestSignal } from './requestScope.ts';
+import { currentRequest, RequestGoneError } from './requestScope.ts';
 
 export interface PgPoolOptions {
   url: string;
@@ -78,7 +77,7 @@ export function resilientPool(opts: PgPoolOptions): PostgresPool {
       return {
         // biome-ignore lint/suspicious/noExplicitAny: Kysely passes either SQL text or a cursor.
         async query(...args: any[]): Promise<any> {
-          const signal = currentRequestSignal();
+          const signal = currentRequest()?.signal;
           if (!signal) return (client.query as (...a: unknown[]) => unknown)(...args);
           if (signal.aborted) throw new RequestGoneError();
           const cancel = () => {
@@ -101,11 +100,4 @@ export function resilientPool(opts: PgPoolOptions): PostgresPool {
     },
     end: () => pool.end(),
   };
-}
-
-/** The request's client went away before its query ran: nobody reads the answer (499, as nginx logs it). */
-export class RequestGoneError extends HttpError {
-  constructor() {
-    super('CLIENT_CLOSED_REQUEST');
-  }
 }

@@ -6,6 +6,7 @@ import { ROUTES, type UserGroup } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize } from '../access.ts';
 import type { Principal } from '../auth/principal.ts';
+import { outsideRequest } from '../db/requestScope.ts';
 import { fail } from '../errors.ts';
 import { scanLibrary } from '../scanner/index.ts';
 import { deleteAccount, REGISTRATION_SETTING } from '../services/accounts.ts';
@@ -47,7 +48,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ROUTES.admin.rescan, async function rescanLibrary(req) {
     authorize(req, 'admin');
-    const scan = scanLibrary({ config, db, log: app.log }, { full: !!req.body?.full });
+    const scan = outsideRequest(() => scanLibrary({ config, db, log: app.log }, { full: !!req.body?.full }));
     if (req.body?.wait) {
       const s = await scan;
       return {

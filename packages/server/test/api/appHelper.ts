@@ -19,7 +19,10 @@ export interface TestApp {
 export async function openTestApp(
   dialect: 'sqlite' | 'postgres',
   overrides: Partial<Config> = {},
-  options: { webDist?: string } = {},
+  options: {
+    webDist?: string /** Adds hooks or routes before the app starts. */;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const t = await openTestDb(dialect);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-api-'));
@@ -37,6 +40,7 @@ export async function openTestApp(
   const app = await buildApp({ config, db: t, logger: false, webDist: options.webDist });
   // Every error answer of the suites using this app must come from the catalogue.
   const errorAnswers = watchErrorAnswers(app);
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

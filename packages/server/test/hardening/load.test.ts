@@ -24,6 +24,8 @@ const LONG = !!process.env.HARDENING_LONG;
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS) || (LONG ? 200 : 10);
 /** Seconds of load; the short mode instead sends each kind of request once per client. */
 const DURATION = Number(process.env.LOAD_SECONDS) || (LONG ? 60 : 0);
+/** Seconds a client waits for an answer before it gives up and reconnects. */
+const TIMEOUT = Number(process.env.LOAD_TIMEOUT) || 30;
 const WORKS = LONG || DURATION ? 40 : 12;
 /** Accounts the sign-in requests take turns on, each from its own forwarded address. */
 const LOGIN_USERS = 10;
@@ -139,7 +141,7 @@ describe('bounded load', () => {
       url: server.url,
       connections: CONNECTIONS,
       ...(DURATION ? { duration: DURATION } : { amount: CONNECTIONS * requests.length }),
-      timeout: 30,
+      timeout: TIMEOUT,
       requests,
       setupClient: report.track,
     });
@@ -162,11 +164,12 @@ describe('bounded load', () => {
       .filter((l) => /"level":(50|60)|error/i.test(l));
     console.log(
       `load: ${CONNECTIONS} clients ${run}, ${result.requests.total} requests, ${result.requests.average} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ` +
-        `${result.errors} errors (${result.timeouts} timeouts), statuses ${JSON.stringify(byStatus)}, load average ${os.loadavg()[0]?.toFixed(1)}\n${report.table()}`,
+        `${result.errors} errors (${result.timeouts} timeouts), statuses ${JSON.stringify(byStatus)}, ${report.unansweredConnections()} connections never answered, load average ${os.loadavg()[0]?.toFixed(1)}\n${report.table()}`,
     );
     if (serverErrors.length) console.log(`server log errors:\n${serverErrors.slice(0, 20).join('\n')}`);
     expect(serverErrors).toEqual([]);
     expect(problems, report.table()).toEqual([]);
+    expect(report.unansweredConnections()).toBe(0);
     // autocannon's own totals must agree: nothing it saw went uncounted above.
     expect(result.errors).toBe(0);
     expect(result.timeouts).toBe(0);

@@ -32,6 +32,8 @@ interface ClientInternals extends EventEmitter {
 
 export class LoadReport {
   private readonly rows = new Map<string, Row>();
+  /** Answers per connection, in the order connections were set up. */
+  private readonly answersPerConnection: number[] = [];
 
   constructor(requests: NamedRequest[]) {
     for (const r of requests)
@@ -42,6 +44,7 @@ export class LoadReport {
   /** autocannon's `setupClient`: counts each answer, timeout and error of the connection on its request's row. */
   readonly track = (client: autocannon.Client): void => {
     const c = client as unknown as ClientInternals;
+    const connection = this.answersPerConnection.push(0) - 1;
     let inFlight: Row | undefined;
     // Written while the previous request had no answer: the previous one was lost (a timeout,
     // or the server closed the connection); `timeout` follows at once for the former.
@@ -57,6 +60,7 @@ export class LoadReport {
       return write();
     };
     c.on('response', (status: number, _bytes: number, ms: number) => {
+      this.answersPerConnection[connection] = (this.answersPerConnection[connection] ?? 0) + 1;
       if (inFlight) {
         inFlight.statuses[status] = (inFlight.statuses[status] ?? 0) + 1;
         inFlight.latenciesMs.push(ms);
@@ -74,6 +78,14 @@ export class LoadReport {
       inFlight = undefined;
     });
   };
+
+  /**
+   * Connections that got no answer in the whole run. A server that serves some clients and
+   * starves the others shows here, while its latency percentiles (of answers only) look fine.
+   */
+  unansweredConnections(): number {
+    return this.answersPerConnection.filter((n) => n === 0).length;
+  }
 
   /** Rows by request name. */
   summary(): Record<

@@ -1,0 +1,101 @@
+/**
+ * Turns at a shared resource (SQLite's one connection), given to the oldest request first.
+ *
+ * Handed out in plain arrival order, the turns of a burst of requests go round-robin: each
+ * request runs one query, then queues behind every other request's next one, so the whole burst
+ * is answered together at its end, and under load after its clients have given up. Given by
+ * request age, the request that came first runs its queries one after the other and is answered
+ * first; the others wait their turn, and their clients see answers in arrival order.
+ *
+ * A waiter whose client has gone away leaves the queue at once (RequestGoneError), so abandoned
+ * requests cost no more work. Work outside a request waits as a request arriving when it asks.
+ */
+import { currentRequest, nextArrival, RequestGoneError } from './requestScope.ts';
+
+interface Waiter {
+  arrival: number;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+  resolve: (leave: () => void) => void;
+}
+
+export class Turns {
+  private active = 0;
+  /** Oldest first. */
+  private readonly waiting: Waiter[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  /** Requests waiting for a turn. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Waits for a turn; resolves with the function that ends it. */
+  take(): Promise<() => void> {
+    const request = currentRequest();
+    const signal = request?.signal;
+    if (signal?.aborted) return Promise.reject(new RequestGoneError());
+    if (this.active < this.limit && this.waiting.length === 0) {
+      this.active += 1;
+      return Promise.resolve(this.leaveOnce());
+    }
+    const arrival = request?.arrival ?? nextArrival();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        arrival,
+        signal,
+        resolve,
+        onAbort: () => {
+          this.remove(waiter);
+          reject(new RequestGoneError());
+        },
+      };
+      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      this.insert(waiter);
+    });
+  }
+
+  private leaveOnce(): () => void {
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      this.leave();
+    };
+  }
+
+  private leave(): void {
+    if (this.waiting.length === 0) {
+      this.active -= 1;
+      return;
+    }
+    // The turn stays reserved and is handed over once the current microtasks have run: the
+    // request that just had it asks again right away when it has another query, and being the
+    // older one it keeps the turn.
+    setImmediate(() => this.handOver());
+  }
+
+  /** Gives the reserved turn to the oldest waiter, or frees it. */
+  private handOver(): void {
+    const next = this.waiting.shift();
+    if (!next) {
+      this.active -= 1;
+      return;
+    }
+    next.signal?.removeEventListener('abort', next.onAbort);
+    next.resolve(this.leaveOnce());
+  }
+
+  private insert(waiter: Waiter): void {
+    // Usually the newest: search from the end.
+    let i = this.waiting.length;
+    while (i > 0 && (this.waiting[i - 1] as Waiter).arrival > waiter.arrival) i--;
+    this.waiting.splice(i, 0, waiter);
+  }
+
+  private remove(waiter: Waiter): void {
+    const i = this.waiting.indexOf(waiter);
+    if (i >= 0) this.waiting.splice(i, 1);
+  }
+}
