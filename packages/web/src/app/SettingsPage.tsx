@@ -184,6 +184,8 @@ export function SettingsPage() {
             value={s.recommenderUuid}
             slotProps={{ htmlInput: { readOnly: true } }}
             fullWidth
+            // On a phone the id wraps at its dashes instead of running out of the field.
+            multiline
           />
           <Button
             onClick={() => s.set({ recommenderUuid: crypto.randomUUID() })}

@@ -1,16 +1,12 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogForm } from '../../shared/ui/DialogForm.tsx';
+import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
+import { CodeField } from './CodeField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { confirmPasswordReset, login, register, requestPasswordReset } from './session.ts';
 import { closeLoginDialog, setAuthDialogMode, useAuth } from './store.ts';
@@ -108,122 +104,103 @@ export function AuthDialog() {
   const title =
     mode === 'register' ? t('auth.register') : mode === 'reset' ? t('auth.resetPassword') : t('auth.login');
   return (
-    <Dialog
+    <AccountFormDialog
       open={open}
+      title={title}
+      error={mode === 'reset' ? resetError : null}
       onClose={closeLoginDialog}
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby="auth-dialog-title"
+      onSubmit={submit}
+      submit={{
+        label:
+          mode !== 'reset' ? title : verifyId === null ? t('auth.mail.sendCode') : t('auth.resetPassword'),
+        disabled: busy || (mode === 'register' && !reg),
+      }}
     >
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {mode === 'reset' && resetError && <Alert severity="error">{resetError}</Alert>}
-            {mode === 'reset' && verifyId === null && (
-              <>
-                <Alert severity="info">{t('auth.resetHint')}</Alert>
-                <TextField
-                  label={t('auth.reset.who')}
-                  autoComplete="username"
-                  value={who}
-                  onChange={(e) => setWho(e.target.value)}
-                  error={!!shown('who')}
-                  helperText={shown('who')}
-                  autoFocus
-                />
-              </>
+      {mode === 'reset' && verifyId === null && (
+        <>
+          <Alert severity="info">{t('auth.resetHint')}</Alert>
+          <TextField
+            label={t('auth.reset.who')}
+            autoComplete="username"
+            value={who}
+            onChange={(e) => setWho(e.target.value)}
+            error={!!shown('who')}
+            helperText={shown('who')}
+            autoFocus
+          />
+        </>
+      )}
+      {mode === 'reset' && verifyId !== null && (
+        <>
+          <Alert severity="success">{t('auth.reset.sent')}</Alert>
+          <CodeField value={code} onChange={setCode} error={shown('code')} />
+          <PasswordField
+            label={t('auth.account.newPassword')}
+            autoComplete="new-password"
+            value={password}
+            onChange={setPassword}
+            error={shown('password')}
+          />
+        </>
+      )}
+      {mode !== 'reset' && (
+        <>
+          <TextField
+            label={t('auth.username')}
+            name="username"
+            autoComplete="username"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!shown('name')}
+            helperText={shown('name')}
+            autoFocus
+          />
+          <PasswordField
+            label={t('auth.password')}
+            name="password"
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            value={password}
+            onChange={setPassword}
+            error={shown('password')}
+          />
+          {mode === 'register' && (
+            <PasswordField
+              label={t('auth.repeatPassword')}
+              name="repeat-password"
+              autoComplete="new-password"
+              value={repeat}
+              onChange={setRepeat}
+              error={shown('repeat')}
+            />
+          )}
+        </>
+      )}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        {mode === 'login' ? (
+          <>
+            {reg ? (
+              <Link component="button" type="button" onClick={() => switchMode('register')}>
+                {t('auth.noAccount')}
+              </Link>
+            ) : (
+              <span />
             )}
-            {mode === 'reset' && verifyId !== null && (
-              <>
-                <Alert severity="success">{t('auth.reset.sent')}</Alert>
-                <TextField
-                  label={t('auth.mail.code')}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  error={!!shown('code')}
-                  helperText={shown('code')}
-                  slotProps={{
-                    htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
-                  }}
-                  autoFocus
-                />
-                <PasswordField
-                  label={t('auth.account.newPassword')}
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={setPassword}
-                  error={shown('password')}
-                />
-              </>
-            )}
-            {mode !== 'reset' && (
-              <>
-                <TextField
-                  label={t('auth.username')}
-                  name="username"
-                  autoComplete="username"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                  error={!!shown('name')}
-                  helperText={shown('name')}
-                  autoFocus
-                />
-                <PasswordField
-                  label={t('auth.password')}
-                  name="password"
-                  autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
-                  value={password}
-                  onChange={setPassword}
-                  error={shown('password')}
-                />
-                {mode === 'register' && (
-                  <PasswordField
-                    label={t('auth.repeatPassword')}
-                    name="repeat-password"
-                    autoComplete="new-password"
-                    value={repeat}
-                    onChange={setRepeat}
-                    error={shown('repeat')}
-                  />
-                )}
-              </>
-            )}
-            <Stack
-              direction="row"
-              spacing={1}
-              useFlexGap
-              sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}
-            >
-              {mode === 'login' ? (
-                <>
-                  {reg ? (
-                    <Link component="button" type="button" onClick={() => switchMode('register')}>
-                      {t('auth.noAccount')}
-                    </Link>
-                  ) : (
-                    <span />
-                  )}
-                  <Link component="button" type="button" onClick={() => switchMode('reset')}>
-                    {t('auth.forgotPassword')}
-                  </Link>
-                </>
-              ) : (
-                <Link component="button" type="button" onClick={() => switchMode('login')}>
-                  {t('auth.backToLogin')}
-                </Link>
-              )}
-            </Stack>
-            {mode === 'register' && !reg && <Alert severity="warning">{t('auth.registrationClosed')}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={closeLoginDialog}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy || (mode === 'register' && !reg)}>
-            {mode !== 'reset' ? title : verifyId === null ? t('auth.mail.sendCode') : t('auth.resetPassword')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+            <Link component="button" type="button" onClick={() => switchMode('reset')}>
+              {t('auth.forgotPassword')}
+            </Link>
+          </>
+        ) : (
+          <Link component="button" type="button" onClick={() => switchMode('login')}>
+            {t('auth.backToLogin')}
+          </Link>
+        )}
+      </Stack>
+      {mode === 'register' && !reg && <Alert severity="warning">{t('auth.registrationClosed')}</Alert>}
+    </AccountFormDialog>
   );
 }

@@ -1,15 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
-import { DialogForm } from '../../shared/ui/DialogForm.tsx';
+import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { accountErrorText } from './accountErrors.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { setSession } from './store.ts';
@@ -53,44 +46,36 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="password-dialog-title">
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id="password-dialog-title">{t('auth.account.changePassword')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            <PasswordField
-              label={t('auth.account.currentPassword')}
-              autoComplete="current-password"
-              value={current}
-              onChange={setCurrent}
-              invalid={validated && current === ''}
-              autoFocus
-            />
-            <PasswordField
-              label={t('auth.account.newPassword')}
-              autoComplete="new-password"
-              value={next}
-              onChange={setNext}
-              error={shown('next')}
-              hint={t('auth.account.otherSessionsEnd')}
-            />
-            <PasswordField
-              label={t('auth.repeatPassword')}
-              autoComplete="new-password"
-              value={repeat}
-              onChange={setRepeat}
-              error={shown('repeat')}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('auth.account.changePassword')}
-          </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+    <AccountFormDialog
+      title={t('auth.account.changePassword')}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      submit={{ label: t('auth.account.changePassword'), disabled: busy }}
+    >
+      <PasswordField
+        label={t('auth.account.currentPassword')}
+        autoComplete="current-password"
+        value={current}
+        onChange={setCurrent}
+        invalid={validated && current === ''}
+        autoFocus
+      />
+      <PasswordField
+        label={t('auth.account.newPassword')}
+        autoComplete="new-password"
+        value={next}
+        onChange={setNext}
+        error={shown('next')}
+        hint={t('auth.account.otherSessionsEnd')}
+      />
+      <PasswordField
+        label={t('auth.repeatPassword')}
+        autoComplete="new-password"
+        value={repeat}
+        onChange={setRepeat}
+        error={shown('repeat')}
+      />
+    </AccountFormDialog>
   );
 }

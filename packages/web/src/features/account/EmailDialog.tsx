@@ -1,18 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { notify } from '../../shared/notify/store.ts';
-import { DialogForm } from '../../shared/ui/DialogForm.tsx';
+import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
+import { CodeField } from './CodeField.tsx';
 import { setUser, useAuth } from './store.ts';
 import { CODE_PATTERN, checkEmail } from './validation.ts';
 
@@ -86,69 +82,62 @@ export function EmailDialog({ onClose }: { onClose: () => void }) {
   const emailRule = validated && verifyId === null ? checkEmail(email) : null;
   const codeWrong = validated && verifyId !== null && !CODE_PATTERN.test(code.trim());
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="email-dialog-title">
-      <DialogForm onSubmit={submit}>
-        <DialogTitle id="email-dialog-title">{t('auth.mail.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {error && <Alert severity="error">{error}</Alert>}
-            {linked ? (
-              <Typography>{t('auth.mail.current', { email: linked })}</Typography>
-            ) : verifyId === null ? (
-              <>
-                <Typography color="text.secondary">{t('auth.mail.why')}</Typography>
-                <TextField
-                  label={t('auth.email')}
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  error={!!emailRule}
-                  helperText={emailRule ? t(emailRule.key) : undefined}
-                  autoFocus
-                />
-              </>
-            ) : (
-              <>
-                <Alert severity="info">{t('auth.mail.sent', { email: email.trim() })}</Alert>
-                <TextField
-                  label={t('auth.mail.code')}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  error={codeWrong}
-                  helperText={codeWrong ? t('auth.mail.codeFormat') : undefined}
-                  slotProps={{
-                    htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6 },
-                  }}
-                  autoFocus
-                />
-              </>
-            )}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          {verifyId !== null && !linked && (
-            <Button
-              onClick={() => {
-                setVerifyId(null);
-                setCode('');
-                setError(null);
-              }}
-              sx={{ mr: 'auto' }}
-            >
-              {t('auth.mail.changeAddress')}
-            </Button>
-          )}
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" color={linked ? 'error' : 'primary'} disabled={busy}>
-            {linked
-              ? t('auth.mail.unlink')
-              : verifyId === null
-                ? t('auth.mail.sendCode')
-                : t('auth.mail.verify')}
+    <AccountFormDialog
+      title={t('auth.mail.title')}
+      error={error}
+      onClose={onClose}
+      onSubmit={submit}
+      submit={{
+        label: linked
+          ? t('auth.mail.unlink')
+          : verifyId === null
+            ? t('auth.mail.sendCode')
+            : t('auth.mail.verify'),
+        disabled: busy,
+        color: linked ? 'error' : 'primary',
+      }}
+      otherAction={
+        verifyId !== null &&
+        !linked && (
+          <Button
+            onClick={() => {
+              setVerifyId(null);
+              setCode('');
+              setError(null);
+            }}
+            sx={{ mr: 'auto' }}
+          >
+            {t('auth.mail.changeAddress')}
           </Button>
-        </DialogActions>
-      </DialogForm>
-    </Dialog>
+        )
+      }
+    >
+      {linked ? (
+        <Typography>{t('auth.mail.current', { email: linked })}</Typography>
+      ) : verifyId === null ? (
+        <>
+          <Typography color="text.secondary">{t('auth.mail.why')}</Typography>
+          <TextField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={!!emailRule}
+            helperText={emailRule ? t(emailRule.key) : undefined}
+            autoFocus
+          />
+        </>
+      ) : (
+        <>
+          <Alert severity="info">{t('auth.mail.sent', { email: email.trim() })}</Alert>
+          <CodeField
+            value={code}
+            onChange={setCode}
+            error={codeWrong ? t('auth.mail.codeFormat') : undefined}
+          />
+        </>
+      )}
+    </AccountFormDialog>
   );
 }

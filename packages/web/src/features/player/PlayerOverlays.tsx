@@ -2,7 +2,7 @@ import { AntiBurnIn } from './AntiBurnIn.tsx';
 import { AudioController } from './AudioController.tsx';
 import { FullPlayer } from './FullPlayer.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
-import { LyricsPreviewDialog } from './LyricsPreviewDialog.tsx';
+import { LyricsPreviewDialog } from './lyricsPreview/LyricsPreviewDialog.tsx';
 import { QueueView } from './QueueView.tsx';
 import { SleepTimerDialog } from './SleepTimerDialog.tsx';
 import { VolumeBoostDialog } from './VolumeBoostDialog.tsx';

@@ -94,25 +94,28 @@ export function SubtitleSection() {
             t('subtitles.storage', { used: formatBytes(storage.used), quota: formatBytes(storage.quota) })}
       </Typography>
       <Stack direction="row" sx={{ alignItems: 'center', mt: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2" component="h4" sx={{ flex: 1 }}>
+        <Typography variant="subtitle2" component="h4" sx={{ flex: '1 0 auto' }}>
           {t('subtitles.packages')}
         </Typography>
-        <Button
-          size="small"
-          startIcon={<FileDownloadOutlined />}
-          disabled={!packages?.length}
-          onClick={() => void exportAllSubtitles()}
-        >
-          {t('subtitles.exportAll')}
-        </Button>
-        <Button
-          size="small"
-          color="error"
-          disabled={!packages?.length || busy}
-          onClick={() => setConfirming({ kind: 'all' })}
-        >
-          {t('subtitles.clearAll')}
-        </Button>
+        {/* The two buttons stay together: on a phone they go below the heading, not one by one. */}
+        <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+          <Button
+            size="small"
+            startIcon={<FileDownloadOutlined />}
+            disabled={!packages?.length}
+            onClick={() => void exportAllSubtitles()}
+          >
+            {t('subtitles.exportAll')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            disabled={!packages?.length || busy}
+            onClick={() => setConfirming({ kind: 'all' })}
+          >
+            {t('subtitles.clearAll')}
+          </Button>
+        </Box>
       </Stack>
       {packages?.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>

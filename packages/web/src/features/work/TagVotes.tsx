@@ -27,6 +27,29 @@ export function applyVote(tag: WorkTag, clicked: 1 | 2): WorkTag {
   return { ...tag, myVote: next, upvote: up, downvote: down };
 }
 
+/** An up or down vote of a tag: its icon filled while it is the listener's vote. */
+function VoteButton({
+  label,
+  pressed,
+  onClick,
+  icon: Icon,
+  pressedIcon: PressedIcon,
+  pressedColor,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+  icon: typeof UpIcon;
+  pressedIcon: typeof UpIcon;
+  pressedColor: 'primary' | 'error';
+}) {
+  return (
+    <IconButton size="small" aria-label={label} aria-pressed={pressed} onClick={onClick}>
+      {pressed ? <PressedIcon sx={{ fontSize: 16 }} color={pressedColor} /> : <Icon sx={{ fontSize: 16 }} />}
+    </IconButton>
+  );
+}
+
 /** Tag chips with optimistic up/down votes and the add-tag button of the work page. */
 export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
   const { t } = useTranslation();
@@ -73,33 +96,25 @@ export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
             label={nameOf(tag)}
             data-testid="tag-chip"
           />
-          <IconButton
-            size="small"
-            aria-label={`${t('work.upvote')} ${nameOf(tag)}`}
-            aria-pressed={tag.myVote === 1}
+          <VoteButton
+            label={`${t('work.upvote')} ${nameOf(tag)}`}
+            pressed={tag.myVote === 1}
             onClick={() => vote(tag, 1)}
-          >
-            {tag.myVote === 1 ? (
-              <UpOnIcon sx={{ fontSize: 16 }} color="primary" />
-            ) : (
-              <UpIcon sx={{ fontSize: 16 }} />
-            )}
-          </IconButton>
+            icon={UpIcon}
+            pressedIcon={UpOnIcon}
+            pressedColor="primary"
+          />
           <Box component="span" sx={{ fontSize: 12, minWidth: 12 }}>
             {tag.upvote - tag.downvote}
           </Box>
-          <IconButton
-            size="small"
-            aria-label={`${t('work.downvote')} ${nameOf(tag)}`}
-            aria-pressed={tag.myVote === 2}
+          <VoteButton
+            label={`${t('work.downvote')} ${nameOf(tag)}`}
+            pressed={tag.myVote === 2}
             onClick={() => vote(tag, 2)}
-          >
-            {tag.myVote === 2 ? (
-              <DownOnIcon sx={{ fontSize: 16 }} color="error" />
-            ) : (
-              <DownIcon sx={{ fontSize: 16 }} />
-            )}
-          </IconButton>
+            icon={DownIcon}
+            pressedIcon={DownOnIcon}
+            pressedColor="error"
+          />
         </Box>
       ))}
       <Chip

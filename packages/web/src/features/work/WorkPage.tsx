@@ -11,7 +11,7 @@ import { useSettings } from '../../shared/settings/store.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 import { LazyWorkSwiper } from '../catalogue/index.ts';
 import { FileTree } from './FileTree.tsx';
-import { WorkHeader } from './WorkHeader.tsx';
+import { WorkHeader } from './header/WorkHeader.tsx';
 import { WorkReviews } from './WorkReviews.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
 

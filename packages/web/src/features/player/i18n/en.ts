@@ -19,7 +19,6 @@ export const messages: Messages = {
     collapse: 'Close the full player',
     lyrics: 'Lyrics',
     cannotPlay: 'This track cannot be played.',
-    nothingPlaying: 'Nothing is playing',
     mode: {
       label: 'Play mode: {{mode}}',
       order: 'In order',
@@ -89,7 +88,6 @@ export const messages: Messages = {
       empty: 'This file has no timed lines.',
       notCurrent: 'Play this track to seek from its lines.',
       follow: 'Follow the current line',
-      off: 'No subtitle',
       pip: 'Floating lyrics',
       loadLocal: 'Load a subtitle file from this device',
       localRefused: {

@@ -19,7 +19,6 @@ export const messages: Messages = {
     collapse: 'フルプレイヤーを閉じる',
     lyrics: '字幕',
     cannotPlay: 'このトラックは再生できません。',
-    nothingPlaying: '再生中のトラックはありません',
     mode: {
       label: '再生モード：{{mode}}',
       order: '順番に再生',
@@ -88,7 +87,6 @@ export const messages: Messages = {
       empty: 'このファイルには時刻付きの行がありません。',
       notCurrent: 'このトラックを再生すると、行をクリックしてシークできます。',
       follow: '現在の行を追う',
-      off: '字幕なし',
       pip: 'フローティング字幕',
       loadLocal: 'この端末の字幕ファイルを読み込む',
       localRefused: {

@@ -19,7 +19,6 @@ export const messages: Messages = {
     collapse: '关闭完整播放器',
     lyrics: '字幕',
     cannotPlay: '无法播放此音轨。',
-    nothingPlaying: '当前没有播放',
     mode: {
       label: '播放模式：{{mode}}',
       order: '顺序播放',
@@ -88,7 +87,6 @@ export const messages: Messages = {
       empty: '此文件没有带时间的行。',
       notCurrent: '播放此音轨后即可点击字幕行跳转。',
       follow: '跟随当前行',
-      off: '不使用字幕',
       pip: '悬浮字幕',
       loadLocal: '从本设备加载字幕文件',
       localRefused: {

@@ -39,7 +39,6 @@ export const messages: Messages = {
     confirmDelete: 'Delete {{name}} and its subtitles from this browser?',
     confirmClear: 'Delete every imported archive from this browser?',
     cancel: 'Cancel',
-    local: 'Local',
     deleteFailed: 'Could not delete: {{message}}',
   },
 };

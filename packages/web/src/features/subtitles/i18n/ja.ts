@@ -39,7 +39,6 @@ export const messages: Messages = {
     confirmDelete: '{{name}} とその字幕をこのブラウザから削除しますか？',
     confirmClear: '取り込んだアーカイブをすべてこのブラウザから削除しますか？',
     cancel: 'キャンセル',
-    local: 'ローカル',
     deleteFailed: '削除できませんでした：{{message}}',
   },
 };

@@ -37,7 +37,6 @@ export const messages: Messages = {
     confirmDelete: '从本浏览器删除 {{name}} 及其字幕？',
     confirmClear: '从本浏览器删除所有已导入的字幕包？',
     cancel: '取消',
-    local: '本地',
     deleteFailed: '删除失败：{{message}}',
   },
 };

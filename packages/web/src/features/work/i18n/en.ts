@@ -80,6 +80,5 @@ export const messages: Messages = {
       files_one: '{{count}} file',
       files_other: '{{count}} files',
     },
-    notFound: 'Work not found',
   },
 };

@@ -79,6 +79,5 @@ export const messages: Messages = {
       open: '開く',
       files_other: '{{count}} ファイル',
     },
-    notFound: '作品が見つかりません',
   },
 };

@@ -77,6 +77,5 @@ export const messages: Messages = {
       open: '打开',
       files_other: '{{count}} 个文件',
     },
-    notFound: '作品不存在',
   },
 };

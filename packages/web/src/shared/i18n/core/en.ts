@@ -6,20 +6,14 @@ import type { Messages } from '../types.ts';
 
 export const messages: Messages = {
   common: {
-    ok: 'OK',
     cancel: 'Cancel',
-    confirm: 'Confirm',
     close: 'Close',
     save: 'Save',
     delete: 'Delete',
     retry: 'Retry',
-    loading: 'Loading…',
     login: 'Log in',
     submit: 'Submit',
-    back: 'Back',
-    more: 'More',
     end: 'END',
-    none: 'None',
     systemPlaylists: {
       liked: 'Liked',
       marked: 'Marked',

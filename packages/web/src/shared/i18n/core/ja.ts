@@ -6,20 +6,14 @@ import type { Messages } from '../types.ts';
 
 export const messages: Messages = {
   common: {
-    ok: 'OK',
     cancel: 'キャンセル',
-    confirm: '確認',
     close: '閉じる',
     save: '保存',
     delete: '削除',
     retry: '再試行',
-    loading: '読み込み中…',
     login: 'ログイン',
     submit: '送信',
-    back: '戻る',
-    more: 'もっと見る',
     end: 'END',
-    none: 'なし',
     systemPlaylists: {
       liked: 'いいね',
       marked: 'マーク済み',

@@ -6,20 +6,14 @@ import type { Messages } from '../types.ts';
 
 export const messages: Messages = {
   common: {
-    ok: '确定',
     cancel: '取消',
-    confirm: '确认',
     close: '关闭',
     save: '保存',
     delete: '删除',
     retry: '重试',
-    loading: '加载中…',
     login: '登录',
     submit: '提交',
-    back: '返回',
-    more: '更多',
     end: 'END',
-    none: '无',
     systemPlaylists: {
       liked: '我喜欢的',
       marked: '已标记',
