@@ -47,8 +47,8 @@ export interface UserSummary {
 
 /**
  * Password hashing runs on libuv's thread pool (four threads), which file reads share: three at a
- * time, so a burst of sign-ins leaves a thread for streams and covers. Turns go to the oldest request first, and a
- * request whose client has gone hashes nothing.
+ * time, so a burst of sign-ins leaves a thread for streams and covers. Turns go to the oldest
+ * request first, and a request whose client has gone hashes nothing.
  */
 const passwordTurns = new Turns(3);
 
