@@ -58,6 +58,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     DATABASE_URL: '',
     SASAYAKI_LIBRARY: '',
     SASAYAKI_SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    // Every spec registers its accounts from this one address.
+    SASAYAKI_REGISTRATION_LIMIT: '100000',
   };
   // Several test runs may share one checkout: build the web app under a lock.
   const build = spawn('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {

@@ -29,6 +29,9 @@ export default defineConfig({
         '--autoplay-policy=no-user-gesture-required',
       ],
     },
+    // The service worker would answer page loads and assets from its cache between specs; only the
+    // offline spec (tests/offline.spec.ts) lets it run.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

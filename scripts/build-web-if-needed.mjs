@@ -1,6 +1,6 @@
 // Builds the web app when its output is missing or older than any of its sources,
 // so `npm start` is quick after the first run.
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,6 +22,17 @@ const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (builtAt && builtAt >= Math.max(newest(web), newest(contract))) {
   console.log('web app is up to date');
 } else {
-  console.log('building the web app…');
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  // A first build takes a minute or more on a small machine: say that it is still going.
+  const started = Date.now();
+  console.log('building the web app (first start, or its sources changed): about a minute…');
+  const ticker = setInterval(() => {
+    console.log(`  still building the web app: ${Math.round((Date.now() - started) / 1000)} s`);
+  }, 10_000);
+  const code = await new Promise((resolve) => {
+    const vite = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+    vite.on('exit', resolve);
+  });
+  clearInterval(ticker);
+  if (code !== 0) process.exit(typeof code === 'number' ? code : 1);
+  console.log(`web app built in ${Math.round((Date.now() - started) / 1000)} s; starting the server…`);
 }

@@ -19,6 +19,28 @@ test('home shows the popular swiper and a page of works', async ({ page }) => {
   await expect(cards.first().getByTestId('work-title')).toHaveAttribute('href', /^\/work\//);
 });
 
+test('the popular row shows its works before the carousel code arrives, not grey boxes', async ({ page }) => {
+  // The swiper's chunk held back, as a first visit on a slow or busy device has it.
+  let release = () => {};
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/assets/WorkSwiper-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/works');
+  const row = page.getByRole('region', { name: 'Popular now' });
+  await expect(row.getByTestId('work-card').first()).toBeVisible();
+  await expect(row).toHaveAttribute('data-testid', 'home-row-static');
+  await expect(page.locator('main .MuiSkeleton-root')).toHaveCount(0);
+  release();
+  // Then the carousel takes its place.
+  await expect(page.getByRole('region', { name: 'Popular now' }).locator('.swiper')).toBeVisible({
+    timeout: 30_000,
+  });
+});
+
 test('sort, page size and display mode live in the URL and come back with the back button', async ({
   page,
 }) => {

@@ -31,7 +31,8 @@ for (const [size, viewport] of [
     await useToken(admin, await loginToken(request, ADMIN.name, ADMIN.password));
     await admin.goto('/works');
     await admin.getByTestId('menu-button').click();
-    await admin.getByRole('link', { name: 'Problem reports' }).click();
+    await admin.getByTestId('side-drawer').getByRole('link', { name: 'Console' }).click();
+    await admin.getByTestId('console-nav').getByText('Problem reports').click();
     const item = admin.getByTestId('feedback-item').first();
     await expect(item).toContainText(details);
     await expect(item).toContainText('Cannot play');
@@ -50,6 +51,6 @@ for (const [size, viewport] of [
 test('a user who is not an administrator cannot read the reports', async ({ page, request }) => {
   await useToken(page, await register(request, freshName('curious')));
   await page.goto('/admin/feedback');
-  await expect(page.getByText('Only administrators can see this page.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Administrators only' })).toBeVisible();
   await expect(page.getByTestId('feedback-item')).toHaveCount(0);
 });

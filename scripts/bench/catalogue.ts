@@ -12,166 +12,21 @@ import type {
   WorkVasTable,
 } from '../../packages/server/src/db/schema.ts';
 import { prng } from '../../packages/server/src/demo/audio.ts';
+import {
+  EN_WORDS,
+  GIVEN,
+  JA_ADJ,
+  JA_NOUNS,
+  LANGS,
+  PRICES,
+  SURNAMES,
+  TAG_NAMES,
+} from '../../packages/server/test/helpers/catalogueWords.ts';
 import { vaId } from '../../packages/server/test/helpers/seed.ts';
 
 export const BENCH_WORKS = 100_000;
 /** The work whose folder really exists and holds the streaming file. */
 export const STREAM_WORK_ID = 9_999_999;
-
-const JA_NOUNS = [
-  '耳かき',
-  '癒し',
-  '囁き',
-  '添い寝',
-  'お姉さん',
-  '妹',
-  '幼馴染',
-  'メイド',
-  '巫女',
-  '猫耳',
-  '子守唄',
-  '雨音',
-  '焚き火',
-  'マッサージ',
-  'シャンプー',
-  '睡眠導入',
-  'バイノーラル',
-  '催眠',
-  'ささやき',
-  'お嬢様',
-  '先輩',
-  '後輩',
-  '天使',
-  '悪魔',
-  '狐娘',
-  '温泉',
-  '夏祭り',
-  '星空',
-  '図書館',
-  '保健室',
-  '膝枕',
-  '歯磨き',
-  '吐息',
-  '心音',
-  'オイル',
-  '魔女',
-  '騎士',
-  '姫',
-  '看護師',
-  '店員',
-];
-const JA_ADJ = [
-  '優しい',
-  '甘々な',
-  'ダウナーな',
-  'クールな',
-  '元気な',
-  '眠たげな',
-  '秘密の',
-  '夜更かしの',
-  '真夜中の',
-  'とろける',
-  'ふわふわ',
-  'ひみつの',
-  'いたずらな',
-  'ないしょの',
-];
-const EN_WORDS = [
-  'Healing',
-  'Whisper',
-  'Sleep',
-  'Ear Cleaning',
-  'Maid',
-  'Sister',
-  'Rain',
-  'Binaural',
-  'Massage',
-  'Night',
-  'Starry Sky',
-  'Angel',
-  'Fox Girl',
-  'Onsen',
-  'Lullaby',
-  'Heartbeat',
-  'Library',
-  'Witch',
-  'Princess',
-  'Café',
-];
-const TAG_NAMES: [string, string, string][] = [
-  ['ASMR', 'ASMR', 'ASMR'],
-  ['耳かき', 'Ear Cleaning', '掏耳朵'],
-  ['癒し', 'Healing', '治愈'],
-  ['バイノーラル/ダミヘ', 'Binaural', '双耳'],
-  ['囁き', 'Whispering', '耳语'],
-  ['添い寝', 'Sleeping Together', '陪睡'],
-  ['睡眠導入', 'Sleep Inducing', '助眠'],
-  ['ラブラブ/あまあま', 'Lovey-Dovey', '甜蜜'],
-  ['お姉さん', 'Older Sister', '姐姐'],
-  ['メイド', 'Maid', '女仆'],
-  ['ファンタジー', 'Fantasy', '奇幻'],
-  ['日常/生活', 'Daily Life', '日常'],
-  ['ささやき', 'Whisper', '低语'],
-  ['マッサージ', 'Massage', '按摩'],
-  ['純愛', 'Pure Love', '纯爱'],
-  ['ボイスドラマ', 'Voice Drama', '广播剧'],
-];
-const SURNAMES = [
-  '藤田',
-  '涼花',
-  '小倉',
-  '伊ヶ崎',
-  '分倍河原',
-  '陽向',
-  '秋野',
-  '逢坂',
-  '柚木',
-  '天知',
-  '大山',
-  '山田',
-  '桃華',
-  '御子柴',
-  '鈴谷',
-  '星野',
-  '月宮',
-  '夏目',
-  '琴音',
-  '白石',
-  '綾瀬',
-  '水瀬',
-  '浅見',
-  '花宮',
-  '香月',
-  '篠原',
-  '東雲',
-  '如月',
-  '朝比奈',
-  '七瀬',
-];
-const GIVEN = [
-  '茜',
-  'みなせ',
-  '結衣',
-  '綾乃',
-  'シホ',
-  'ひより',
-  'ゆい',
-  'りりか',
-  'まひろ',
-  'ひなた',
-  'かのん',
-  'さくら',
-  'つむぎ',
-  'ことは',
-  'みお',
-  'あおい',
-  'なぎ',
-  'いちか',
-  'ましろ',
-  'れい',
-];
-const PRICES = [0, 110, 330, 440, 550, 660, 770, 880, 990, 1100, 1320, 1540, 1650, 1980, 2200];
-const LANGS = ['ENG', 'CHI_HANS', 'CHI_HANT', 'KO_KR'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -201,7 +56,7 @@ export async function buildBenchCatalogue(
 ): Promise<void> {
   const rand = prng(20_241_122);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-  const { db } = t;
+  const db = t;
 
   const tags = Array.from({ length: 400 }, (_, i) => {
     const [ja, en, zh] = TAG_NAMES[i] ?? [`タグ${i}`, `Tag ${i}`, `标签${i}`];

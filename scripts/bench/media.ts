@@ -7,6 +7,9 @@
  * For each: median throughput (curl as the client, so the client costs no server CPU) and the
  * server CPU per 100 MB (process CPU time before and after each download; nginx's from /proc,
  * plus our server's for the accel row). CPU per byte is what stays steady on a shared machine.
+ * The rounds run twice: on freshly started servers, and again after every server sat idle for
+ * `BENCH_MEDIA_IDLE` seconds (120): an idle process's smaller heap is where per-read buffer
+ * allocations used to set off a garbage collection every few reads (http/fileBody.ts).
  *
  * Run alone with `BENCH_ONLY=media npm run bench` (under the bench lock).
  */
@@ -18,18 +21,30 @@ import { fileURLToPath } from 'node:url';
 import { openDb } from '../../packages/server/src/db/connect.ts';
 import { accelServerBlock, nginxBinary, startNginx } from '../../packages/server/test/helpers/nginx.ts';
 import { STREAM_WORK_ID } from './catalogue.ts';
+import { loadAverage } from './endpoints.ts';
+import { benchPort } from './ports.ts';
 
 const DIR = '/tmp/sasayaki-bench/media';
 const LIBRARY = path.join(DIR, 'library');
 const FOLDER = `RJ0${STREAM_WORK_ID}`;
-const FILE_NAME = 'stream-100MB.bin';
-const FILE = path.join(LIBRARY, FOLDER, FILE_NAME);
 const FILE_ID = 99_000_000;
-const BYTES = 100 * 1024 * 1024;
-const PORTS = { api: 9252, nginxDirect: 9253, accelApi: 9254, nginxFront: 9255, plain: 9260 };
+/** `BENCH_MEDIA_MB` (default 100) sizes the file; the tests use a small one. */
+const BYTES = Number(process.env.BENCH_MEDIA_MB || 100) * 1024 * 1024;
+const FILE_NAME = `stream-${BYTES / 1024 / 1024}MB.bin`;
+const FILE = path.join(LIBRARY, FOLDER, FILE_NAME);
+const PORTS = {
+  api: benchPort(2),
+  nginxDirect: benchPort(3),
+  accelApi: benchPort(4),
+  nginxFront: benchPort(5),
+  plain: benchPort(10),
+  baseline: benchPort(11),
+};
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
-const ROUNDS = Number(process.env.BENCH_MEDIA_ROUNDS || 9);
+const ROUNDS = Number(process.env.BENCH_MEDIA_ROUNDS || 5);
+/** Idle time between the fresh and the idle rounds (`BENCH_MEDIA_IDLE`, seconds, default 120). */
+const IDLE_SECONDS = Number(process.env.BENCH_MEDIA_IDLE ?? 120);
 
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
 
@@ -48,9 +63,9 @@ async function ensureCatalogue(): Promise<string> {
   const t = await openDb({ sqlitePath: file });
   const mtime = Math.trunc(fs.statSync(FILE).mtimeMs);
   try {
-    await t.db.deleteFrom('files').where('id', '=', FILE_ID).execute();
-    await t.db.deleteFrom('works').where('id', '=', STREAM_WORK_ID).execute();
-    await t.db
+    await t.deleteFrom('files').where('id', '=', FILE_ID).execute();
+    await t.deleteFrom('works').where('id', '=', STREAM_WORK_ID).execute();
+    await t
       .insertInto('works')
       .values({
         id: STREAM_WORK_ID,
@@ -62,7 +77,7 @@ async function ensureCatalogue(): Promise<string> {
         search_text: 'streaming benchmark',
       })
       .execute();
-    await t.db
+    await t
       .insertInto('files')
       .values({ id: FILE_ID, work_id: STREAM_WORK_ID, path: FILE_NAME, type: 'other', size: BYTES, mtime })
       .execute();
@@ -105,9 +120,14 @@ export function waitForLine(child: ChildProcess, text: string): Promise<void> {
   });
 }
 
-async function startApi(dbFile: string, port: number, accel: 'off' | 'nginx'): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
-    cwd: ROOT,
+async function startApi(
+  dbFile: string,
+  port: number,
+  accel: 'off' | 'nginx',
+  root = ROOT,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/server.ts')], {
+    cwd: root,
     env: {
       ...process.env,
       BENCH_DB: dbFile,
@@ -183,10 +203,12 @@ export interface MediaRow {
   mbps: number;
   /** Server CPU milliseconds per 100 MB, averaged over the rounds. */
   cpuPer100MB: number;
+  /** Server CPU milliseconds per 100 MB of each round. */
+  cpuRounds: number[];
 }
 
 /** Runs the side-by-side media benchmark and prints its table and ratios. */
-export async function benchMedia(): Promise<MediaRow[]> {
+export async function benchMedia(): Promise<{ fresh: MediaRow[]; idle: MediaRow[] }> {
   ensureFile();
   const dbFile = await ensureCatalogue();
   const children: ChildProcess[] = [];
@@ -200,6 +222,21 @@ export async function benchMedia(): Promise<MediaRow[]> {
       { name: 'our server', url: `http://127.0.0.1:${PORTS.api}${streamPath}`, cpuMs: ipcCpu(api) },
       { name: 'plain Node', url: `http://127.0.0.1:${PORTS.plain}/${FILE_NAME}`, cpuMs: ipcCpu(plain) },
     ];
+    // BENCH_BASELINE=<dir>: an earlier checkout's server too (scripts/bench/sideBySide.ts).
+    if (process.env.BENCH_BASELINE) {
+      const baseline = await startApi(
+        dbFile,
+        PORTS.baseline,
+        'off',
+        path.resolve(process.env.BENCH_BASELINE),
+      );
+      children.push(baseline);
+      legs.push({
+        name: 'baseline',
+        url: `http://127.0.0.1:${PORTS.baseline}${streamPath}`,
+        cpuMs: ipcCpu(baseline),
+      });
+    }
     const bin = nginxBinary();
     if (bin) {
       const accelApi = await startApi(dbFile, PORTS.accelApi, 'nginx');
@@ -230,48 +267,75 @@ export async function benchMedia(): Promise<MediaRow[]> {
     } else {
       log('[notice] nginx not found: the nginx rows are skipped');
     }
-    const speeds = legs.map(() => [] as number[]);
-    const cpu = legs.map(() => 0);
     // Warm-up: page cache, JIT, connections.
     for (const leg of legs) await download(leg.url);
-    // Interleaved, so page cache and machine load treat every leg alike; medians of the speeds.
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, leg] of legs.entries()) {
-        const before = await leg.cpuMs();
-        const r = await download(leg.url);
-        cpu[i]! += (await leg.cpuMs()) - before;
-        if (r.bytes !== BYTES) throw new Error(`${leg.url} sent ${r.bytes} bytes, not ${BYTES}`);
-        speeds[i]!.push(r.bytes / r.seconds / 1024 / 1024);
-      }
-    }
-    const rows = legs.map((leg, i) => ({
-      name: leg.name,
-      mbps: median(speeds[i]!),
-      cpuPer100MB: cpu[i]! / ROUNDS,
-    }));
-    printMedia(rows);
-    return rows;
+    const fresh = await measureRounds(legs);
+    printMedia('freshly started', fresh);
+    if (IDLE_SECONDS > 0) log(`\nidle for ${IDLE_SECONDS} s (every server)…`);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    // No warm-up now: the first bytes after the idle time are the ones that used to suffer.
+    const idle = await measureRounds(legs);
+    printMedia(`after ${IDLE_SECONDS} s idle`, idle);
+    return { fresh, idle };
   } finally {
     for (const c of children) c.kill('SIGTERM');
     for (const stop of stops) await stop();
   }
 }
 
-function printMedia(rows: MediaRow[]): void {
+/** Interleaved rounds (page cache and machine load treat every leg alike). */
+async function measureRounds(legs: Measured[]): Promise<MediaRow[]> {
+  const speeds = legs.map(() => [] as number[]);
+  const cpu = legs.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, leg] of legs.entries()) {
+      const before = await leg.cpuMs();
+      const r = await download(leg.url);
+      cpu[i]!.push(((await leg.cpuMs()) - before) * ((100 * 1024 * 1024) / BYTES));
+      if (r.bytes !== BYTES) throw new Error(`${leg.url} sent ${r.bytes} bytes, not ${BYTES}`);
+      speeds[i]!.push(r.bytes / r.seconds / 1024 / 1024);
+    }
+  }
+  return legs.map((leg, i) => ({
+    name: leg.name,
+    mbps: median(speeds[i]!),
+    cpuPer100MB: cpu[i]!.reduce((x, y) => x + y, 0) / ROUNDS,
+    cpuRounds: cpu[i]!,
+  }));
+}
+
+/** min–max of a per-round ratio, e.g. "0.41–0.55". */
+export function ratioRange(ours: number[], theirs: number[]): { low: number; high: number; median: number } {
+  const ratios = ours.map((x, i) => x / Math.max(1e-9, theirs[i]!));
+  return { low: Math.min(...ratios), high: Math.max(...ratios), median: median(ratios) };
+}
+
+const fmtRange = (r: { low: number; high: number; median: number }) =>
+  `${r.median.toFixed(2)}× (rounds ${r.low.toFixed(2)}–${r.high.toFixed(2)}×)`;
+
+function printMedia(phase: string, rows: MediaRow[]): void {
   const by = (name: string) => rows.find((r) => r.name === name);
   const plain = by('plain Node');
   const nginx = by('nginx direct');
-  log(`\nmedia, 100 MB file, ${ROUNDS} interleaved rounds (curl client):`);
+  const load = loadAverage();
+  log(
+    `\nmedia, ${phase}, ${BYTES / 1024 / 1024} MB file, ${ROUNDS} interleaved rounds (curl client), load average ${load}:`,
+  );
   log('server                           MB/s (median)  CPU ms / 100 MB');
   for (const r of rows) {
     log(`${r.name.padEnd(33)}${r.mbps.toFixed(0).padStart(13)}  ${r.cpuPer100MB.toFixed(0).padStart(15)}`);
   }
   const ours = by('our server');
   const accel = by('our server behind nginx (accel)');
+  const baseline = by('baseline');
+  if (baseline && plain) {
+    log(`baseline / plain Node CPU ${fmtRange(ratioRange(baseline.cpuRounds, plain.cpuRounds))}`);
+  }
   if (ours && plain) {
-    const ratio = ours.cpuPer100MB / plain.cpuPer100MB;
+    const range = ratioRange(ours.cpuRounds, plain.cpuRounds);
+    const goal = phase.startsWith('fresh') ? 0.7 : 1.2;
     log(
-      `our server / plain Node: CPU ${ratio.toFixed(2)}× (goal ≤ 1.2×: ${ratio <= 1.2 ? 'met' : 'MISSED'}), throughput ${((ours.mbps / plain.mbps) * 100).toFixed(0)}%`,
+      `streaming ${phase}: our server / plain Node CPU ${fmtRange(range)} (goal ≤ ${goal}×: ${range.median <= goal ? 'met' : 'MISSED'}), throughput ${((ours.mbps / plain.mbps) * 100).toFixed(0)}%`,
     );
   }
   if (accel && nginx) {

@@ -21,6 +21,7 @@ import { dropPgSchema, openDb } from '../../packages/server/src/db/connect.ts';
 import { wavTone } from '../../packages/server/src/demo/audio.ts';
 import { generateDemoLibrary } from '../../packages/server/src/demo/generate.ts';
 import { type ScanOptions, scanLibrary } from '../../packages/server/src/scanner/index.ts';
+import { scanHooks } from '../../packages/server/src/services/scans.ts';
 
 const DIR = '/tmp/sasayaki-bench-scan';
 const PG_URL =
@@ -166,10 +167,10 @@ async function bench(
       : await openDb({ sqlitePath: path.join(dataDir, 'sasayaki.db') });
   try {
     const config = loadConfig({}, { libraryRoots: [library], dataDir, onlineMetadata: false });
-    const first = await timed(() => scanLibrary({ config, db }, firstOptions));
+    const first = await timed(() => scanLibrary({ config, db, hooks: scanHooks }, firstOptions));
     if (first.result.errors.length)
       throw new Error(`scan reported errors: ${JSON.stringify(first.result.errors.slice(0, 3))}`);
-    const again = await timed(() => scanLibrary({ config, db }));
+    const again = await timed(() => scanLibrary({ config, db, hooks: scanHooks }));
     if (again.result.worksUnchanged !== first.result.worksAdded)
       throw new Error('the rescan found changes in an unchanged library');
     const rescans: Result['rescans'] = [];
@@ -177,7 +178,10 @@ async function bench(
     for (let round = 0; compareThreads && round < RESCAN_ROUNDS; round++) {
       for (const threads of [0, 'default'] as const) {
         const r = await timed(() =>
-          scanLibrary({ config, db }, threads === 'default' ? {} : { checkThreads: threads }),
+          scanLibrary(
+            { config, db, hooks: scanHooks },
+            threads === 'default' ? {} : { checkThreads: threads },
+          ),
         );
         rescans.push({ threads, ms: r.result.ms, cpuMs: r.cpuMs });
         log(

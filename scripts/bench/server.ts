@@ -6,6 +6,7 @@
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDb } from '../../packages/server/src/db/connect.ts';
+import { warmUp } from '../../packages/server/src/warmUp.ts';
 
 const dbSpec = process.env.BENCH_DB ?? '';
 const port = Number(process.env.BENCH_PORT ?? 9250);
@@ -25,6 +26,9 @@ const config = loadConfig(
 const db = await openDb({ databaseUrl: config.databaseUrl, sqlitePath: dbSpec, poolSize: 10 });
 const app = await buildApp({ config, db, logger: false });
 await app.listen({ host: '127.0.0.1', port });
+// As `sasayaki serve` does once it listens (src/warmUp.ts); awaited, so every measurement
+// starts after it.
+await warmUp(app);
 process.stdout.write(`listening ${port}\n`);
 // The benchmark asks for the CPU time used so far: service time per request, whatever the load.
 process.on('message', (msg) => {
@@ -32,6 +36,8 @@ process.on('message', (msg) => {
     const u = process.cpuUsage();
     process.send?.({ cpuMs: (u.user + u.system) / 1000 });
   }
+  // Where the memory is: V8 heap, buffers outside it, and the rest (SQLite's page cache, code).
+  if (msg === 'memory') process.send?.({ memory: process.memoryUsage() });
 });
 const stop = async () => {
   await app.close();

@@ -22,7 +22,9 @@ import { openDb } from '../../packages/server/src/db/connect.ts';
 import { CATALOGUE_TABLES } from '../../packages/server/src/db/migrations.ts';
 import { nginxBinary, startNginx } from '../../packages/server/test/helpers/nginx.ts';
 import { BENCH_FACTS, buildBenchCatalogue } from './catalogue.ts';
+import { printColumns } from './endpoints.ts';
 import { ipcCpu, median, procCpuMs, startPlainFileServer, waitForLine } from './media.ts';
+import { benchPort } from './ports.ts';
 
 const DIR = '/tmp/sasayaki-bench/side';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -30,7 +32,7 @@ const ROOT = path.resolve(HERE, '../..');
 const WORKS = Number(process.env.BENCH_SIDE_WORKS || 2000);
 const ROUNDS = Number(process.env.BENCH_SIDE_ROUNDS || 7);
 const REQUESTS = Number(process.env.BENCH_SIDE_REQUESTS || 200);
-const PORTS = { ours: 9270, baseline: 9271, plain: 9272, nginx: 9273 };
+const PORTS = { ours: benchPort(20), baseline: benchPort(21), plain: benchPort(22), nginx: benchPort(23) };
 /** The ancestor (kikoeru-express) at 2,000 works, server CPU per works page: 117–152 ms. */
 const ANCESTOR_WORKS_PAGE_MS = [117, 152] as const;
 
@@ -65,30 +67,33 @@ async function ensureCatalogue(): Promise<string> {
   log(`building a ${WORKS}-work SQLite catalogue (once) in ${file}`);
   const t = await openDb({ sqlitePath: file });
   await buildBenchCatalogue(t, () => {}, WORKS);
-  await sql`analyze`.execute(t.db);
+  await sql`analyze`.execute(t);
   await t.close();
   fs.writeFileSync(`${file}.complete`, new Date().toISOString());
   return file;
 }
 
 /**
- * A copy of the catalogue without the catalogue generation (migration 002), for a baseline
- * checkout that predates it: its migrator refuses a database with a migration it does not know.
+ * A copy of the catalogue for the baseline. A baseline checkout that predates the catalogue
+ * generation (migration `…_catalogue_generation`) gets it without: its migrator refuses a database with a migration
+ * it does not know. A newer baseline gets it whole.
  */
-function baselineCopy(file: string): string {
+function baselineCopy(file: string, baselineRoot: string): string {
   const copy = path.join(DIR, `baseline-${WORKS}.db`);
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${copy}${suffix}`, { force: true });
   const src = new SQLite(file);
   src.pragma('wal_checkpoint(TRUNCATE)');
   src.close();
   fs.copyFileSync(file, copy);
+  const migrations = path.join(baselineRoot, 'packages/server/src/db/migrations.ts');
+  if (/'\d{3}_catalogue_generation'/.test(fs.readFileSync(migrations, 'utf8'))) return copy;
   const db = new SQLite(copy);
   for (const table of CATALOGUE_TABLES) {
     for (const event of ['insert', 'update', 'delete'])
       db.exec(`drop trigger if exists ${table}_generation_${event}`);
   }
   db.exec(
-    `drop table if exists catalogue_state; delete from kysely_migration where name = '002_catalogue_generation'`,
+    `drop table if exists catalogue_state; delete from kysely_migration where name like '%_catalogue_generation'`,
   );
   db.close();
   return copy;
@@ -157,14 +162,27 @@ export async function benchSideBySide(): Promise<SideRow[]> {
     ];
     const baselineRoot = process.env.BENCH_BASELINE;
     if (baselineRoot) {
-      const baseline = await startApi(path.resolve(baselineRoot), baselineCopy(dbFile), PORTS.baseline);
+      const baseline = await startApi(
+        path.resolve(baselineRoot),
+        baselineCopy(dbFile, path.resolve(baselineRoot)),
+        PORTS.baseline,
+      );
       children.push(baseline);
       legs.push({ name: 'baseline', port: PORTS.baseline, pathOf: (e) => e.path, cpuMs: ipcCpu(baseline) });
     }
     // The same bytes as files: what sending them costs without building them.
     const bytes = new Map<string, number>();
+    // Right after start: each endpoint's first request (its queries and serialisers cold), and
+    // the next nine (what a listener arriving just after a restart costs).
+    const oursCpu = ipcCpu(ours);
+    const cold: { name: string; first: number; next: number }[] = [];
     for (const e of ENDPOINTS) {
+      let before = await oursCpu();
       const body = await get(PORTS.ours, e.path);
+      const first = (await oursCpu()) - before;
+      before = await oursCpu();
+      for (let k = 0; k < 9; k++) await get(PORTS.ours, e.path);
+      cold.push({ name: e.name, first, next: ((await oursCpu()) - before) / 9 });
       fs.writeFileSync(path.join(staticDir, e.file), body);
       bytes.set(e.name, body.length);
     }
@@ -211,6 +229,14 @@ export async function benchSideBySide(): Promise<SideRow[]> {
       rows,
       legs.map((l) => l.name),
     );
+    const page = cold[0]!;
+    log(
+      `right after start: ${cold.map((c) => `${c.name} ${c.first.toFixed(1)} ms first, ${c.next.toFixed(2)} ms the next nine`).join('; ')}`,
+    );
+    log(
+      `works page 1 right after start against the ancestor: first request ${(ANCESTOR_WORKS_PAGE_MS[0] / page.first).toFixed(0)}–${(ANCESTOR_WORKS_PAGE_MS[1] / page.first).toFixed(0)}× less CPU, ` +
+        `the next nine ${(ANCESTOR_WORKS_PAGE_MS[0] / page.next).toFixed(0)}–${(ANCESTOR_WORKS_PAGE_MS[1] / page.next).toFixed(0)}× (goal ≥ 100×)`,
+    );
     return rows;
   } finally {
     for (const c of children) c.kill('SIGTERM');
@@ -227,10 +253,7 @@ function printSide(rows: SideRow[], legs: string[]): void {
     (r.bytes / 1024).toFixed(1),
     ...legs.flatMap((l) => [r.cpu[l]!.toFixed(2), ((r.cpu[l]! * 1000 * 1024) / r.bytes).toFixed(1)]),
   ]);
-  const widths = header.map((h, i) => Math.max([...h].length, ...lines.map((l) => [...l[i]!].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  log(fmt(header));
-  for (const l of lines) log(fmt(l));
+  printColumns(header, lines);
   log('');
   for (const r of rows) {
     const ours = r.cpu['our server']!;

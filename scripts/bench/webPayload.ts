@@ -1,11 +1,16 @@
 /**
- * `npm run bench:web`: the JavaScript a browser downloads to show the works page. Builds the web
- * app when needed, starts `sasayaki start` on the demo library (port BENCH_WEB_PORT, default
- * 9751), opens /works in Chromium with a cold cache and adds up the encoded (on-the-wire) body
- * sizes of every JavaScript response: until the `load` event, and until the first work cards are
- * on screen and the network has been idle for 500 ms (what the first paint needed). The browser
- * sends `Accept-Encoding: gzip, deflate, br, zstd`, as Chromium does; the same page is measured
- * again with gzip only. Sizes, not times: the numbers do not depend on the machine's load.
+ * `npm run bench:web`: what a browser downloads to show the works page. Builds the web app when
+ * needed, starts `sasayaki start` on the demo library (port BENCH_WEB_PORT, default 9751), opens
+ * /works in Chromium with a cold cache and counts every response — scripts, styles, fonts,
+ * images, API answers — until the first work cards are on screen and the network has been idle
+ * for 500 ms (the page is interactive then): requests, bytes on the wire (headers + encoded
+ * body, Playwright `request.sizes()`), and which responses went out uncompressed though their
+ * type compresses. It also times how long the "popular" row shows placeholders against how long
+ * the list below takes to show its cards. The browser sends `Accept-Encoding: gzip, deflate, br,
+ * zstd`, as Chromium does; the page is measured again with gzip only.
+ *
+ * Goals (issue 23): ≤ 30 requests and ≤ 250 KB until interactive, no compressible file sent
+ * uncompressed, the popular row's placeholders gone no later than the list's.
  */
 import { chromium, type Page } from '@playwright/test';
 import { startDemoServer } from './demoServer.ts';
@@ -13,42 +18,77 @@ import { startDemoServer } from './demoServer.ts';
 const PORT = Number(process.env.BENCH_WEB_PORT || 9751);
 const BASE = `http://127.0.0.1:${PORT}`;
 const log = (msg: string) => process.stdout.write(`${msg}\n`);
+const GOALS = { requests: 30, kb: 250 };
 
 interface Loaded {
   url: string;
-  bytes: number;
+  type: string;
+  status: number;
+  headerBytes: number;
+  bodyBytes: number;
   encoding: string;
+  /** Transferred before the page was interactive. */
+  early: boolean;
+  /** ms from navigation until the response was complete. */
+  at: number;
 }
 
-/** JS responses of one cold visit of /works: until `load`, and until the cards are shown. */
-async function visit(page: Page): Promise<{ atLoad: Loaded[]; atCards: Loaded[] }> {
+/** Types whose bodies compress (images, audio and already-compressed formats excluded). */
+const COMPRESSIBLE = /javascript|json|css|html|svg|text\/|xml|webmanifest/;
+
+interface Visit {
+  files: Loaded[];
+  /** ms from navigation until the list's first card, and until the popular row's first card. */
+  listMs: number;
+  popularMs: number | null;
+}
+
+async function visit(page: Page): Promise<Visit> {
   const seen: Promise<Loaded | null>[] = [];
+  let interactive = false;
   page.on('pageerror', (err) => log(`page error: ${err.message}`));
+  let started = Date.now();
   page.on('requestfinished', (req) => {
+    const early = !interactive;
+    const at = Date.now() - started;
     seen.push(
       (async () => {
         const res = await req.response();
-        const type = res?.headers()['content-type'] ?? '';
-        if (!res || !/javascript/.test(type)) return null;
+        if (!res) return null;
         const sizes = await req.sizes();
         return {
           url: req.url(),
-          bytes: sizes.responseBodySize,
+          type: res.headers()['content-type'] ?? '',
+          status: res.status(),
+          headerBytes: sizes.responseHeadersSize,
+          bodyBytes: sizes.responseBodySize,
           encoding: res.headers()['content-encoding'] ?? '',
+          early,
+          at,
         };
       })(),
     );
   });
-  await page.goto(`${BASE}/works`, { waitUntil: 'load' });
-  const atLoad = (await Promise.all(seen)).filter((x): x is Loaded => x !== null);
-  await page.locator('[data-testid="work-title"]:visible').first().waitFor();
+  started = Date.now();
+  await page.goto(`${BASE}/works`, { waitUntil: 'commit' });
+  const popular = page
+    .locator('.swiper [data-testid="work-title"], .swiper img')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .then(
+      () => Date.now() - started,
+      () => null,
+    );
+  await page.locator('[data-testid="work-title"]:visible').first().waitFor({ timeout: 180_000 });
+  const listMs = Date.now() - started;
   await page.waitForLoadState('networkidle');
-  const atCards = (await Promise.all(seen)).filter((x): x is Loaded => x !== null);
-  return { atLoad, atCards };
+  interactive = true;
+  const popularMs = await popular;
+  const files = (await Promise.all(seen)).filter((x): x is Loaded => x !== null);
+  return { files, listMs, popularMs };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const total = (list: Loaded[]) => list.reduce((s, x) => s + x.bytes, 0);
 
 async function main() {
   const server = await startDemoServer(PORT, 'web', 'ignore');
@@ -63,15 +103,38 @@ async function main() {
     ] as const) {
       const context = await browser.newContext({ extraHTTPHeaders: headers });
       const page = await context.newPage();
-      const { atLoad, atCards } = await visit(page);
+      const { files, listMs, popularMs } = await visit(page);
+      const early = files.filter((f) => f.early);
+      const bytes = (list: Loaded[]) => list.reduce((s, f) => s + f.headerBytes + f.bodyBytes, 0);
+      const js = early.filter((f) => /javascript/.test(f.type));
+      const api = early.filter((f) => new URL(f.url).pathname.startsWith('/api/') && /json/.test(f.type));
+      const plain = early.filter((f) => COMPRESSIBLE.test(f.type) && !f.encoding && f.bodyBytes > 1024);
+      const total = bytes(early);
       log(`works page, ${label}:`);
-      log(`  JS until load:           ${kb(total(atLoad))} in ${atLoad.length} files`);
-      log(`  JS until cards + idle:   ${kb(total(atCards))} in ${atCards.length} files`);
+      log(
+        `  until interactive: ${early.length} requests (goal ≤ ${GOALS.requests}: ${early.length <= GOALS.requests ? 'met' : 'MISSED'}), ` +
+          `${kb(total)} on the wire (goal ≤ ${GOALS.kb} KB: ${total <= GOALS.kb * 1024 ? 'met' : 'MISSED'})`,
+      );
+      log(
+        `    scripts ${js.length} files ${kb(bytes(js))}, API answers ${api.length} ${kb(bytes(api))}, headers ${kb(early.reduce((s, f) => s + f.headerBytes, 0))}`,
+      );
+      log(
+        `    sent uncompressed though compressible (> 1 KB): ${plain.length}${plain.length ? ` (${plain.map((f) => new URL(f.url).pathname).join(', ')})` : ''}`,
+      );
+      log(
+        `  list cards after ${listMs} ms, popular row after ${popularMs ?? 'never'} ms (goal: not later than the list)`,
+      );
+      const answered = (prefix: string) => files.find((f) => new URL(f.url).pathname.startsWith(prefix))?.at;
+      log(
+        `  answers complete: works list ${answered('/api/works')} ms, popular ${answered('/api/recommender/popular')} ms, swiper script ${answered('/assets/WorkSwiper')} ms`,
+      );
+      if (files.length > early.length)
+        log(`  after interactive: ${files.length - early.length} more requests, ${kb(bytes(files) - total)}`);
       if (process.env.BENCH_WEB_FILES) {
-        const early = new Set(atLoad.map((f) => f.url));
-        for (const f of [...atCards].sort((a, b) => b.bytes - a.bytes)) {
-          const when = early.has(f.url) ? 'load ' : 'later';
-          log(`    ${kb(f.bytes).padStart(9)} ${f.encoding.padEnd(5)} ${when} ${new URL(f.url).pathname}`);
+        for (const f of [...files].sort((a, b) => b.bodyBytes - a.bodyBytes)) {
+          log(
+            `    ${kb(f.bodyBytes).padStart(9)} +${String(f.headerBytes).padStart(5)} B ${f.encoding.padEnd(5)} ${f.early ? 'early' : 'later'} ${new URL(f.url).pathname}`,
+          );
         }
       }
       await context.close();

@@ -25,20 +25,30 @@ async function freePort(): Promise<number> {
   throw new Error(`no free port from ${base + 10} to ${base + 20}`);
 }
 
+/** The administrator of a server of a test's own (not a first run). */
+export const OWN_ADMIN = { name: 'ownadmin', password: 'own-admin-secret' };
+
 export class OwnServer {
   private child: ChildProcess | null = null;
+  /** What the server printed on its standard output (the start banner among it). */
+  stdout = '';
 
   private constructor(
     readonly port: number,
     private readonly dataDir: string,
+    /** A first run: no administrator is made, so every page is the setup screen. */
+    private readonly empty: boolean,
   ) {}
 
-  static async create(): Promise<OwnServer> {
+  /** `empty`: an empty data folder, as on a first run (the server makes its demo library itself). */
+  static async create({ empty = false } = {}): Promise<OwnServer> {
     const shared = process.env.E2E_DATA_DIR;
     if (!shared) throw new Error('E2E_DATA_DIR is not set: run through the Playwright config');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-own-'));
-    fs.cpSync(path.join(shared, 'demo-library'), path.join(dataDir, 'demo-library'), { recursive: true });
-    return new OwnServer(await freePort(), dataDir);
+    if (!empty) {
+      fs.cpSync(path.join(shared, 'demo-library'), path.join(dataDir, 'demo-library'), { recursive: true });
+    }
+    return new OwnServer(await freePort(), dataDir, empty);
   }
 
   get url(): string {
@@ -59,14 +69,27 @@ export class OwnServer {
         DATABASE_URL: '',
         SASAYAKI_LIBRARY: '',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout?.on('data', (b: Buffer) => {
+      this.stdout += b.toString('utf8');
     });
     this.child = child;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`own server exited with ${child.exitCode}`);
       try {
         const r = await fetch(`${this.url}/api/health`);
-        if (r.ok) return;
+        if (r.ok) {
+          // Past the first run, as the shared server is (its administrator is made on the command
+          // line): the pages under test are the app's, not the setup screen. 409 once made.
+          if (!this.empty)
+            await fetch(`${this.url}/api/setup`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(OWN_ADMIN),
+            });
+          return;
+        }
       } catch {
         // not listening yet
       }

@@ -261,6 +261,8 @@ export const Playlist = Type.Object({
   is_system: Type.Optional(Type.Boolean()),
   /** Covers (240x240) of the up to four most recently added works, for the list's mosaic. */
   mosaicCoverUrls: Type.Optional(Type.Array(Type.String())),
+  /** Seconds of audio of all its works (the sum of their durations). */
+  total_duration: Type.Optional(Type.Integer({ minimum: 0 })),
 });
 export type Playlist = Static<typeof Playlist>;
 

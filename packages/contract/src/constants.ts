@@ -93,6 +93,9 @@ export const LIMITS = {
   /** Most works one playlist request adds or removes, and most works in a playlist. */
   playlistWorksPerRequest: 2000,
   playlistWorks: 5000,
+  /** Longest name of an app password, and most app passwords of one account. */
+  appPasswordName: 60,
+  appPasswordsPerUser: 20,
 } as const;
 
 /** Cover variants: the full image, the store's small one and the 240×240 thumbnail. */

@@ -34,6 +34,7 @@ export const ERRORS = {
   DB_BUSY: { status: 503, message: 'The database is busy: try again in a few seconds.' },
   DB_UNAVAILABLE: { status: 503, message: 'The database is unreachable: try again in a few seconds.' },
   MAINTENANCE: { status: 503, message: 'The site is under maintenance' },
+  SHUTTING_DOWN: { status: 503, message: 'This server is shutting down: try again in a moment.' },
   RATE_LIMITED: { status: 429, message: 'too many requests, try again later' },
 
   // Session and accounts
@@ -41,6 +42,12 @@ export const ERRORS = {
   JWT_EXPIRED: { status: 401, message: 'jwt expired' },
   BAD_LOGIN: { status: 401, message: 'incorrect name or password' },
   LOGIN_RATE_LIMITED: { status: 429, message: 'too many login attempts, try again later' },
+  // The same text as sign-ins (the web app translates it); the code tells which limit.
+  REGISTRATION_RATE_LIMITED: {
+    status: 429,
+    message: 'too many accounts registered from this address, try again later',
+  },
+  RESET_RATE_LIMITED: { status: 429, message: 'too many password reset attempts, try again later' },
   REGISTRATION_CLOSED: { status: 403, message: 'registration is closed' },
   NAME_TOO_SHORT: { status: 400, message: 'name must be at least {{min}} characters' },
   NAME_TOO_LONG: { status: 400, message: 'name must be at most {{max}} characters' },
@@ -72,6 +79,51 @@ export const ERRORS = {
   CANNOT_DELETE_GUEST: { status: 403, message: 'cannot delete the guest account' },
   CANNOT_DELETE_SELF: { status: 403, message: 'cannot delete yourself' },
   REGISTRATION_SETTING_INVALID: { status: 400, message: 'enabled must be true, false or null' },
+  SETUP_DONE: { status: 409, message: 'an administrator already exists: log in instead' },
+  INVITATION_INVALID: {
+    status: 404,
+    message: 'this invitation is unknown, used, revoked or expired',
+  },
+  INVITATION_NOT_FOUND: { status: 404, message: 'no open invitation with this id' },
+  INVITATION_RATE_LIMITED: { status: 429, message: 'too many invitation attempts, try again later' },
+
+  // Library roots and scans (the console)
+  LIBRARY_ROOT_NOT_FOUND: { status: 404, message: 'library root not found' },
+  LIBRARY_ROOT_READ_ONLY: {
+    status: 403,
+    message: 'this library root comes from SASAYAKI_LIBRARY: change it there',
+  },
+  FOLDER_NOT_FOUND: { status: 404, message: 'no such folder: {{path}}' },
+  FOLDER_NAME_ENCODING: {
+    status: 400,
+    message: 'a library folder’s own path must be valid UTF-8: add the folder above it ({{parent}})',
+  },
+  FOLDER_UNREADABLE: { status: 403, message: 'the server cannot read this folder: {{path}}' },
+  FOLDER_NOT_ABSOLUTE: { status: 400, message: 'give the folder as an absolute path' },
+  FOLDER_IN_DATA: { status: 400, message: 'the folder overlaps the data folder ({{dataDir}})' },
+  FOLDER_OVERLAPS_ROOT: { status: 409, message: 'the folder overlaps the library root {{root}}' },
+  SCAN_NOT_FOUND: { status: 404, message: 'scan not found' },
+  ACCOUNT_DISABLED: { status: 403, message: 'this account is disabled' },
+  GUEST_GROUP_FIXED: { status: 403, message: 'the guest account stays in the guest group' },
+  LAST_ADMIN: {
+    status: 409,
+    message: 'the last administrator cannot be demoted, disabled or deleted: make another one first',
+  },
+  MAIL_FAILED: { status: 502, message: 'the mail could not be sent: {{reason}}' },
+
+  // Site settings and monitoring (administrator's console)
+  SETTING_UNKNOWN: { status: 400, message: 'unknown setting: {{key}}' },
+  SETTING_INVALID: { status: 400, message: 'invalid setting: {{reason}}' },
+  SETTING_FROM_ENVIRONMENT: {
+    status: 409,
+    message: '{{key}} is set by the environment variable {{env}}: change it there',
+  },
+  METRICS_TOKEN: { status: 401, message: 'a valid metrics token is required' },
+  // App passwords (music apps through the Subsonic API)
+  APP_PASSWORD_NAME: { status: 400, message: 'name must be 1 to {{max}} characters' },
+  APP_PASSWORDS_TOO_MANY: { status: 409, message: 'at most {{max}} app passwords per account' },
+  APP_PASSWORD_NOT_FOUND: { status: 404, message: 'app password not found' },
+  GUEST_APP_PASSWORD: { status: 403, message: 'guest cannot create app passwords' },
 
   // Tags and votes
   GUEST_VOTE: { status: 403, message: 'guest cannot vote' },
@@ -106,6 +158,18 @@ export const ERRORS = {
   REVIEW_TEXT_TOO_LONG: { status: 400, message: 'review_text must be at most {{max}} characters' },
   REVIEW_NOT_FOUND: { status: 404, message: 'no review of this work' },
 
+  // Listening state: positions, queue, history, bookmarks
+  GUEST_LISTENING: { status: 403, message: 'guest cannot keep listening state' },
+  TRACK_NOT_FOUND: { status: 404, message: 'track not found: {{track}}' },
+  LISTENING_TARGET_REQUIRED: { status: 400, message: 'give one of {{fields}}' },
+  TRACKS_QUERY_INVALID: {
+    status: 400,
+    message: 'tracks must be at most {{max}} comma-separated track hashes like 1441165/1606208',
+  },
+  BOOKMARK_NOT_FOUND: { status: 404, message: 'bookmark not found' },
+  BOOKMARKS_FULL: { status: 413, message: 'an account keeps at most {{max}} bookmarks' },
+  BEACON_INVALID: { status: 400, message: 'the beacon body must be JSON: {{reason}}' },
+
   // Feedback ("report a problem")
   FEEDBACK_CATEGORY: { status: 400, message: 'category must be one of {{categories}}' },
   FEEDBACK_DETAILS_EMPTY: { status: 400, message: 'details must not be empty' },
@@ -114,6 +178,7 @@ export const ERRORS = {
   FEEDBACK_RATE_LIMITED: { status: 429, message: 'too many requests, try again later' },
 
   // Recommender
+  RECOMMENDER_RATE_LIMITED: { status: 429, message: 'too many requests, try again later' },
   RECOMMENDER_UUID_REQUIRED: { status: 400, message: 'recommenderUuid is required' },
   RECOMMENDER_EVENT_INVALID: { status: 400, message: 'type must be one of {{types}}' },
   RECOMMENDER_ITEM_UNKNOWN: { status: 400, message: 'itemId is not a work of this library' },

@@ -13,7 +13,7 @@ const SHARED_MESSAGES: ErrorCode[][] = [
   // Fastify's own text of a refused request, under the code of its status.
   ['BAD_REQUEST', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
   // One rate-limit text for every limited door; the code names the door.
-  ['RATE_LIMITED', 'FEEDBACK_RATE_LIMITED'],
+  ['RATE_LIMITED', 'FEEDBACK_RATE_LIMITED', 'RECOMMENDER_RATE_LIMITED'],
 ];
 
 describe('the error catalogue', () => {

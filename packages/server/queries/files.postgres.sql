@@ -9,9 +9,21 @@ select "id", "path", "audio_file_id" from "files" where "work_id" = $1 and ("id"
 -- parameters: [1001,55,55]
 
 -- mediaFileRow
-select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."id" = $1 and "files"."work_id" = $2;
+select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."content_type", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."id" = $1 and "files"."work_id" = $2;
 -- parameters: [55,1001]
 
 -- mediaFilesOfWork
-select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."work_id" = $1;
+select "files"."id", "files"."work_id", "files"."path", "files"."type", "files"."charset", "files"."content_type", "files"."size", "files"."mtime", "works"."root_index", "works"."folder_path" from "files" inner join "works" on "works"."id" = "files"."work_id" where "files"."work_id" = $1;
 -- parameters: [1001]
+
+-- audioCounts
+select "work_id", count(*) as "n" from "files" where "work_id" in ($1, $2) and "type" = $3 group by "work_id";
+-- parameters: [1001,1002,"audio"]
+
+-- workOfAudioFile
+select "work_id" from "files" where "id" = $1 and "type" = $2;
+-- parameters: [55,"audio"]
+
+-- audioFilesLike
+select "id", "work_id", "path" from "files" where "type" = $1 and lower(path) like $2 escape '\' order by "id" limit $3;
+-- parameters: ["audio","%track 01%",50]

@@ -4,6 +4,14 @@
 select * from "playlists" where "id" = $1;
 -- parameters: ["00000000-0000-4000-8000-000000000001"]
 
+-- additionsAmong
+select "work_id", "added_at" from "playlist_works" where "playlist_id" = $1 and "work_id" in ($2, $3);
+-- parameters: ["00000000-0000-4000-8000-000000000001",1001,1002]
+
+-- playlistSongTotals
+select "pw"."playlist_id", sum((select count(*) from files f where f.work_id = pw.work_id and f.type = 'audio')) as "songs", sum(w.duration) as "seconds" from "playlist_works" as "pw" inner join "works" as "w" on "w"."id" = "pw"."work_id" where "pw"."playlist_id" in ($1) group by "pw"."playlist_id";
+-- parameters: ["00000000-0000-4000-8000-000000000001"]
+
 -- systemKindsOf
 select "system_kind" from "playlists" where "user_id" = $1 and "system_kind" is not null;
 -- parameters: [7]
@@ -11,6 +19,10 @@ select "system_kind" from "playlists" where "user_id" = $1 and "system_kind" is 
 -- insertPlaylist
 insert into "playlists" ("id", "user_id", "name", "privacy", "system_kind", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7);
 -- parameters: ["00000000-0000-4000-8000-000000000001",7,"Sleep",0,null,1700000000000,1700000000000]
+
+-- insertSystemPlaylist
+insert into "playlists" ("id", "user_id", "name", "privacy", "system_kind", "created_at", "updated_at") values ($1, $2, $3, $4, $5, $6, $7) on conflict ("user_id", "system_kind") where "system_kind" is not null do nothing;
+-- parameters: ["00000000-0000-4000-8000-000000000001",7,"__SYS_PLAYLIST_LIKED",0,"liked",1700000000000,1700000000000]
 
 -- lockPlaylistRow
 select "id" from "playlists" where "id" = $1 for update;
@@ -65,16 +77,20 @@ delete from "playlist_likes" where "playlist_id" = $1 and "user_id" = $2;
 -- parameters: ["00000000-0000-4000-8000-000000000001",7]
 
 -- playlistListRow
-select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where "p"."id" = $2;
+select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select coalesce(sum(w.duration), 0) from playlist_works pw inner join works w on w.id = pw.work_id where pw.playlist_id = p.id) as "total_duration", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where "p"."id" = $2;
 -- parameters: [7,"00000000-0000-4000-8000-000000000001"]
 
 -- countPlaylists
-select count(*) as "n" from (select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where ("p"."user_id" = $2 or ("p"."id" in (select "playlist_id" from "playlist_likes" where "user_id" = $3) and "p"."privacy" > $4))) as "x";
+select count(*) as "n" from (select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select coalesce(sum(w.duration), 0) from playlist_works pw inner join works w on w.id = pw.work_id where pw.playlist_id = p.id) as "total_duration", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where ("p"."user_id" = $2 or ("p"."id" in (select "playlist_id" from "playlist_likes" where "user_id" = $3) and "p"."privacy" > $4))) as "x";
 -- parameters: [7,7,7,0]
 
 -- playlistsPage
-select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where "p"."id" in (select "playlist_id" from "playlist_likes" where "user_id" = $2) and ("p"."privacy" > $3 or "p"."user_id" = $4) order by case when p.system_kind is null then 1 else 0 end, "p"."updated_at" desc, "p"."id" limit $5 offset $6;
+select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select coalesce(sum(w.duration), 0) from playlist_works pw inner join works w on w.id = pw.work_id where pw.playlist_id = p.id) as "total_duration", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where "p"."id" in (select "playlist_id" from "playlist_likes" where "user_id" = $2) and ("p"."privacy" > $3 or "p"."user_id" = $4) order by case when p.system_kind is null then 1 else 0 end, "p"."updated_at" desc, "p"."id" limit $5 offset $6;
 -- parameters: [7,7,0,7,20,0]
+
+-- playlistsPage (discover)
+select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."description", "p"."system_kind", "p"."playback_count", "p"."created_at", "p"."updated_at", "u"."name" as "user_name", (select count(*) from playlist_works pw where pw.playlist_id = p.id) as "works_count", (select coalesce(sum(w.duration), 0) from playlist_works pw inner join works w on w.id = pw.work_id where pw.playlist_id = p.id) as "total_duration", (select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1) as "latest_work_id", (select count(*) from playlist_likes pl where pl.playlist_id = p.id) as "likes_count", (select count(*) from playlist_likes pl where pl.playlist_id = p.id and pl.user_id = $1) as "liked" from "playlists" as "p" inner join "users" as "u" on "u"."id" = "p"."user_id" where (lower(p.name) like $2 escape '\' or lower(p.description) like $3 escape '\' or lower(u.name) like $4 escape '\') and "p"."privacy" = $5 order by case when p.system_kind is null then 1 else 0 end, (select count(*) from playlist_likes pl where pl.playlist_id = p.id) desc, "p"."updated_at" desc, "p"."id" limit $6 offset $7;
+-- parameters: [-1,"%sleep%","%sleep%","%sleep%",2,20,0]
 
 -- latestWorksOf
 select "playlist_id", "work_id" from (select "playlist_id", "work_id", row_number() over (partition by playlist_id order by added_at desc, work_id desc) as "n" from "playlist_works" where "playlist_id" in ($1)) as "x" where "n" <= $2 order by "playlist_id", "n";

@@ -1,11 +1,19 @@
 -- The queries of repositories/recommender.ts on sqlite: written by npm run queries.
 
+-- playedWorksOfUser
+select "work_id", max(created_at) as "last", count(*) as "n" from "recommender_events" where "user_id" = ? and "type" in (?, ?, ?, ?, ?, ?, ?, ?) group by "work_id" order by max(created_at) desc, "work_id" desc limit ?;
+-- parameters: [7,"start","play5m","play15m","play30m","play60m","progress30","progress60","progress90",50]
+
 -- insertEvent
-insert into "recommender_events" ("subject", "user_id", "work_id", "type", "weight", "created_at") values (?, ?, ?, ?, ?, ?);
--- parameters: ["00000000-0000-4000-8000-000000000001",7,1001,"play",1,1700000000000]
+insert into "recommender_events" ("subject", "user_id", "work_id", "type", "weight", "created_at", "viewer") values (?, ?, ?, ?, ?, ?, ?) on conflict ("subject", "work_id", "type") do update set "user_id" = "excluded"."user_id", "weight" = "excluded"."weight", "created_at" = "excluded"."created_at", "viewer" = "excluded"."viewer";
+-- parameters: ["00000000-0000-4000-8000-000000000001",7,1001,"play",1,1700000000000,"u:7"]
+
+-- deleteEventsBefore
+delete from "recommender_events" where "created_at" < ?;
+-- parameters: [1700000000000]
 
 -- dailyEventWeights
-select "work_id", "created_at" / ? as "day", sum("weight") as "w" from "recommender_events" where "created_at" > ? group by "work_id", "day";
+select "v"."work_id", "v"."day", sum("v"."w") as "w" from (select "work_id", max("weight") as "w", max("created_at") / ? as "day" from "recommender_events" where "created_at" > ? group by "work_id", "viewer", "type") as "v" group by "v"."work_id", "v"."day";
 -- parameters: [86400000,1700000000000]
 
 -- dailyReviews

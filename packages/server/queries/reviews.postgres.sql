@@ -1,7 +1,7 @@
 -- The queries of repositories/reviews.ts on postgres: written by npm run queries.
 
 -- reviewsOfWork
-select "rating", "review_text" from "reviews" where "work_id" = $1;
+select "rating", "review_text" from "reviews" where "work_id" = $1 and "hidden_at" is null;
 -- parameters: [1001]
 
 -- reviewedAmong
@@ -33,9 +33,21 @@ delete from "reviews" where "user_id" = $1;
 -- parameters: [7]
 
 -- countPublicReviews
-select count(*) as "n" from "reviews" as "r" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null);
--- parameters: [1001]
+select count(*) as "n" from "reviews" as "r" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null) and ("r"."hidden_at" is null or "r"."user_id" = $2);
+-- parameters: [1001,7]
 
 -- publicReviewsPage
-select "u"."name", "r"."user_id", "r"."rating", "r"."review_text", "r"."updated_at" from "reviews" as "r" inner join "users" as "u" on "u"."id" = "r"."user_id" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null) order by "r"."updated_at" desc, "r"."user_id" desc limit $2 offset $3;
--- parameters: [1001,20,40]
+select "u"."name", "r"."user_id", "r"."rating", "r"."review_text", "r"."updated_at" from "reviews" as "r" inner join "users" as "u" on "u"."id" = "r"."user_id" where "r"."work_id" = $1 and ("r"."rating" is not null or "r"."review_text" is not null) and ("r"."hidden_at" is null or "r"."user_id" = $2) order by "r"."updated_at" desc, "r"."user_id" desc limit $3 offset $4;
+-- parameters: [1001,7,20,40]
+
+-- moderationReviewsPage
+select "r"."user_id", "u"."name", "r"."work_id", "w"."title", "r"."rating", "r"."review_text", "r"."updated_at", "r"."hidden_at" from "reviews" as "r" inner join "users" as "u" on "u"."id" = "r"."user_id" left join "works" as "w" on "w"."id" = "r"."work_id" where ("r"."rating" is not null or "r"."review_text" is not null) and "r"."hidden_at" is null and (lower(coalesce(r.review_text, '')) like $1 escape '\' or lower(u.name) like $2 escape '\' or lower(coalesce(w.title, '')) like $3 escape '\') order by "r"."updated_at" desc, "r"."user_id" desc limit $4 offset $5;
+-- parameters: ["%spoiler%","%spoiler%","%spoiler%",20,40]
+
+-- countModerationReviews
+select count(*) as "n" from "reviews" as "r" inner join "users" as "u" on "u"."id" = "r"."user_id" left join "works" as "w" on "w"."id" = "r"."work_id" where ("r"."rating" is not null or "r"."review_text" is not null) and "r"."hidden_at" is not null and (lower(coalesce(r.review_text, '')) like $1 escape '\' or lower(u.name) like $2 escape '\' or lower(coalesce(w.title, '')) like $3 escape '\');
+-- parameters: ["%spoiler%","%spoiler%","%spoiler%"]
+
+-- updateReviewHidden
+update "reviews" set "hidden_at" = $1 where "user_id" = $2 and "work_id" = $3;
+-- parameters: [1700000000000,7,1001]

@@ -1,8 +1,8 @@
 -- The queries of repositories/settings.ts on postgres: written by npm run queries.
 
--- findSetting
-select "value" from "settings" where "key" = $1;
--- parameters: ["maintenance"]
+-- storedSettings
+select "key", "value" from "settings" where "key" in ($1, $2);
+-- parameters: ["registration_enabled","maintenance"]
 
 -- deleteSetting
 delete from "settings" where "key" = $1;

@@ -1,8 +1,8 @@
 -- The queries of repositories/settings.ts on sqlite: written by npm run queries.
 
--- findSetting
-select "value" from "settings" where "key" = ?;
--- parameters: ["maintenance"]
+-- storedSettings
+select "key", "value" from "settings" where "key" in (?, ?);
+-- parameters: ["registration_enabled","maintenance"]
 
 -- deleteSetting
 delete from "settings" where "key" = ?;

@@ -1,12 +1,16 @@
 -- The queries of repositories/users.ts on sqlite: written by npm run queries.
 
 -- findUserIdByNameOrKey
-select "id" from "users" where ("name" = ? or "name_key" = ?);
--- parameters: ["Alice","alice"]
+select "id" from "users" where ("name" = ? or "name_key" = ? or "name_skeleton" = ?);
+-- parameters: ["Alice","alice","alice"]
+
+-- anyAdministratorId
+select "id" from "users" where "grp" = ? limit ?;
+-- parameters: ["administrator",1]
 
 -- insertUser
-insert into "users" ("name", "name_key", "password_hash", "grp", "email", "recommender_uuid", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?) returning *;
--- parameters: ["Alice","alice","$argon2id$…","user",null,"00000000-0000-4000-8000-000000000001",1700000000000,1700000000000]
+insert into "users" ("name", "name_key", "name_skeleton", "password_hash", "grp", "email", "recommender_uuid", "created_at", "updated_at") values (?, ?, ?, ?, ?, ?, ?, ?, ?) returning *;
+-- parameters: ["Alice","alice","alice","$argon2id$…","user",null,"00000000-0000-4000-8000-000000000001",1700000000000,1700000000000]
 
 -- findUserRowByName
 select * from "users" where "name" = ?;
@@ -29,8 +33,14 @@ select "id" from "users" where "email" = ? and "id" != ?;
 -- parameters: ["alice@example.com",7]
 
 -- findTokenHolder
-select "id", "name", "grp", "token_version" from "users" where "id" = ?;
--- parameters: [7]
+select "id", "name", "grp", "token_version", "last_seen_at", "disabled_at", exists (select "token_key" from "revoked_tokens" where "token_key" = ?) as "revoked" from "users" where "id" = ?;
+-- parameters: ["c0ffee",7]
+
+-- revokeToken
+delete from "revoked_tokens" where "expires_at" <= ?;
+-- parameters: [1700000000000]
+insert into "revoked_tokens" ("token_key", "expires_at") values (?, ?) on conflict ("token_key") do nothing;
+-- parameters: ["c0ffee",1700000001000]
 
 -- updatePasswordByName
 update "users" set "password_hash" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "name" = ?;
@@ -39,10 +49,6 @@ update "users" set "password_hash" = ?, "token_version" = "token_version" + ?, "
 -- updatePasswordById
 update "users" set "password_hash" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "id" = ? returning *;
 -- parameters: ["$argon2id$…",1,1700000000000,7]
-
--- updateGroupByName
-update "users" set "grp" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "name" = ?;
--- parameters: ["administrator",1,1700000000000,"Alice"]
 
 -- updateEmail
 update "users" set "email" = ?, "updated_at" = ? where "id" = ? returning *;
@@ -59,3 +65,31 @@ delete from "users" where "id" = ?;
 -- allUsers
 select "id", "name", "grp", "email", "created_at" from "users" order by "id";
 -- parameters: []
+
+-- touchLastSeen
+update "users" set "last_seen_at" = ? where "id" = ? and ("last_seen_at" is null or "last_seen_at" < ?);
+-- parameters: [1700000000000,7,1699999940000]
+
+-- updateDisabled
+update "users" set "disabled_at" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "id" = ?;
+-- parameters: [1700000000000,1,1700000000000,7]
+
+-- updateGroupById
+update "users" set "grp" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "id" = ?;
+-- parameters: ["administrator",1,1700000000000,7]
+
+-- lockActiveAdministrators
+select "id" from "users" where "grp" = ? and "disabled_at" is null;
+-- parameters: ["administrator"]
+
+-- consoleAccountsPage
+select "id", "name", "grp", "email", "created_at", "last_seen_at", "disabled_at" from "users" where (lower(name) like ? escape '\' or lower(coalesce(email, '')) like ? escape '\') order by "id" limit ? offset ?;
+-- parameters: ["%ali%","%ali%",20,40]
+
+-- countConsoleAccounts
+select count(*) as "n" from "users" where (lower(name) like ? escape '\' or lower(coalesce(email, '')) like ? escape '\');
+-- parameters: ["%ali%","%ali%"]
+
+-- ownedRowCounts
+select count(*) as "n" from "reviews" where "user_id" = ?;
+-- parameters: [7]

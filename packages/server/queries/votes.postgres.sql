@@ -43,3 +43,13 @@ select "work_id", "tag_id" from "tag_votes" where "user_id" = $1;
 -- deleteVotesOfUser
 delete from "tag_votes" where "user_id" = $1;
 -- parameters: [7]
+
+-- deleteWorkTag
+delete from "tag_votes" where "work_id" = $1 and "tag_id" = $2;
+-- parameters: [1001,3]
+delete from "work_tags" where "work_id" = $1 and "tag_id" = $2;
+-- parameters: [1001,3]
+
+-- insertTagRemoval
+insert into "work_tag_removals" ("work_id", "tag_id", "removed_at") values ($1, $2, $3) on conflict ("work_id", "tag_id") do update set "removed_at" = $4;
+-- parameters: [1001,3,1700000000000,1700000000000]

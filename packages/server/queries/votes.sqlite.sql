@@ -43,3 +43,13 @@ select "work_id", "tag_id" from "tag_votes" where "user_id" = ?;
 -- deleteVotesOfUser
 delete from "tag_votes" where "user_id" = ?;
 -- parameters: [7]
+
+-- deleteWorkTag
+delete from "tag_votes" where "work_id" = ? and "tag_id" = ?;
+-- parameters: [1001,3]
+delete from "work_tags" where "work_id" = ? and "tag_id" = ?;
+-- parameters: [1001,3]
+
+-- insertTagRemoval
+insert into "work_tag_removals" ("work_id", "tag_id", "removed_at") values (?, ?, ?) on conflict ("work_id", "tag_id") do update set "removed_at" = ?;
+-- parameters: [1001,3,1700000000000,1700000000000]

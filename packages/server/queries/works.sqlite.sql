@@ -4,13 +4,23 @@
 select "id" from "works" where "id" = ?;
 -- parameters: [1001]
 
+-- allWorkIds
+select "id" from "works" order by "id";
+-- parameters: []
+
+-- idsFromRandomKey
+select "id" from "works" where "random_key" >= ? and "root_index" = ? order by "random_key", "id" limit ?;
+-- parameters: [1234567,0,20]
+select "id" from "works" where "random_key" < ? and "root_index" = ? order by "random_key", "id" limit ?;
+-- parameters: [1234567,0,20]
+
 -- lockWorkRow
 select "id" from "works" where "id" = ?;
 -- parameters: [1001]
 
 -- updateWorkRating
-update "works" set "site_rate_count" = ?, "site_rate_average_2dp" = ?, "site_rate_count_detail" = ?, "review_count" = ? where "id" = ?;
--- parameters: [2,4.5,"[0,0,0,1,1]",1,1001]
+update "works" set "site_rate_count" = ?, "site_rate_average_2dp" = ?, "site_rate_count_detail" = ? where "id" = ?;
+-- parameters: [2,4.5,"[0,0,0,1,1]",1001]
 
 -- findWorkRef
 select "id", "source_id", "source_type", "title" from "works" where "id" = ?;

@@ -5,6 +5,7 @@
  * (docs/product.md §8) that the web app translates. The rules are those of docs/product.md §5–§6.
  */
 
+import { timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@sasayaki/contract/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.ts';
@@ -16,6 +17,8 @@ export type Action =
   | 'review.write'
   | 'password.change'
   | 'email.link'
+  /** Make, list and revoke one's app passwords (the Subsonic API). */
+  | 'appPassword.manage'
   | 'tag.vote'
   | 'tag.attach'
   | 'playlist.create'
@@ -24,6 +27,8 @@ export type Action =
   | 'playlist.rename'
   | 'playlist.delete'
   | 'playlist.like'
+  /** Positions, queue, history and bookmarks: per person, so not on the shared guest account. */
+  | 'listening.use'
   | 'admin';
 
 /** What a playlist action looks at: the owner, the privacy and whether it is a system one. */
@@ -69,6 +74,9 @@ export function decide(
       return guest ? deny('GUEST_PASSWORD') : ALLOW;
     case 'email.link':
       return guest ? deny('GUEST_EMAIL') : ALLOW;
+    case 'appPassword.manage':
+      // The guest account is shared: its app passwords would be every visitor's to read and revoke.
+      return guest ? deny('GUEST_APP_PASSWORD') : ALLOW;
     case 'tag.vote':
     case 'tag.attach':
       if (guest) return deny('GUEST_VOTE');
@@ -91,6 +99,8 @@ export function decide(
     case 'playlist.like':
       if (!pl || (!owner && pl.privacy === 0)) return deny('PLAYLIST_NOT_FOUND');
       return owner ? deny('LIKE_OWN_PLAYLIST') : ALLOW;
+    case 'listening.use':
+      return guest ? deny('GUEST_LISTENING') : ALLOW;
     case 'admin':
       return admin ? ALLOW : deny('ADMIN_ONLY');
   }
@@ -112,4 +122,38 @@ export function requireAccount(req: FastifyRequest): Extract<Principal, { kind: 
   const p = authorize(req, 'account.use');
   if (p.kind !== 'account') throw fail('NO_TOKEN');
   return p;
+}
+
+/**
+ * Who may read /metrics: anyone with the metrics token (site setting `metricsToken`), else a
+ * scraper on this host or on a trusted proxy's address that asks directly. A request relayed by
+ * a proxy (X-Forwarded-For) counts as coming from its original client, so a proxy in front of
+ * the site does not open /metrics to the world. Pure, so the access test walks it.
+ */
+export function decideMetrics(facts: { tokenSet: boolean; tokenOk: boolean; local: boolean }): Decision {
+  if (facts.tokenOk || facts.local) return ALLOW;
+  return deny(facts.tokenSet ? 'METRICS_TOKEN' : 'ROUTE_NOT_FOUND');
+}
+
+/** Throws 401 (a token is set) or 404 (none is) unless the request may read /metrics. */
+export function authorizeMetrics(req: FastifyRequest): void {
+  const { settings } = req.server.ctx;
+  const token = settings.get('metricsToken');
+  const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+  const tokenOk =
+    token !== '' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  const peer = req.socket.remoteAddress ?? '';
+  const relayed = req.headers['x-forwarded-for'] !== undefined;
+  // Relayed: the client the trusted proxies vouch for (req.ip); an untrusted relay is nobody local.
+  const client = relayed ? (settings.trusts(peer, 0) ? req.ip : '') : peer;
+  const local = client !== '' && (isLoopback(client) || settings.trusts(client, 0));
+  const d = decideMetrics({ tokenSet: token !== '', tokenOk, local });
+  if (d.ok) return;
+  if (d.code === 'ROUTE_NOT_FOUND')
+    throw fail('ROUTE_NOT_FOUND', { method: req.method, path: req.url.split('?')[0] ?? '' });
+  throw new HttpError(d.code);
+}
+
+function isLoopback(addr: string): boolean {
+  return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
 }

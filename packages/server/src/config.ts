@@ -33,12 +33,34 @@ export interface Config {
   watchLibrary: boolean;
   /** Minutes between background rescans (a cheap stat-only pass when nothing changed). */
   rescanIntervalMinutes: number;
+  /**
+   * PostgreSQL, several instances: how often an instance that is not the scan leader tries to
+   * become it (services/scanLeader.ts); a dead leader is replaced within this time.
+   */
+  leaderCheckMs: number;
+  /**
+   * Folder of the rebuildable caches (covers, transcodes): `<data>` by default. Instances that
+   * share it make each cover and transcode once between them (docs/scale.md).
+   */
+  cacheDir: string;
   /** Anonymous visitors may stream and download (docs/product.md §6). */
   allowAnonymousMedia: boolean;
   /** Registration open to anyone (GET /api/auth/reg). */
   registrationEnabled: boolean;
+  /** Accounts one address may register per hour (docs/security.md, "Request limits"). */
+  registrationsPerAddressPerHour: number;
   /** Requests per minute for the guest account's API and media traffic. */
   guestRateLimitPerMinute: number;
+  /** Maintenance mode: /api/health answers 503 with `maintenanceHtml` (the web app shows it). */
+  maintenance: boolean;
+  maintenanceHtml: string;
+  /** Bearer token that opens /metrics from anywhere; empty: loopback and trusted proxies only. */
+  metricsToken: string;
+  /**
+   * The `SASAYAKI_*` variables this process was started with (non-empty). The settings stored in
+   * the database (services/settings.ts) yield to them: the console shows which ones.
+   */
+  fromEnvironment: string[];
   /** Concurrent ffmpeg transcodes at most. */
   transcodeConcurrency: number;
   /** Path of ffmpeg; empty disables low-quality streams. */
@@ -62,6 +84,16 @@ export interface Config {
   /** Player seek steps in seconds that clients read from GET /api/config/shared. */
   rewindSeekSeconds: number;
   forwardSeekSeconds: number;
+  /**
+   * On SIGTERM/SIGINT: seconds /api/health answers 503 while the server still accepts
+   * connections, so a balancer with active health checks stops sending first (docs/deploy.md).
+   */
+  shutdownDelaySeconds: number;
+  /**
+   * On SIGTERM/SIGINT, once it stopped accepting: seconds the requests in flight may take to
+   * finish; longer ones (streams) are cut then, and the process exits.
+   */
+  drainSeconds: number;
 }
 
 export const ACCEL_MODES = ['off', 'nginx', 'sendfile'] as const;
@@ -138,9 +170,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: trustedProxies(env.SASAYAKI_TRUST_PROXY),
     watchLibrary: bool(env.SASAYAKI_WATCH, true),
     rescanIntervalMinutes: int(env.SASAYAKI_RESCAN_MINUTES, 10),
+    leaderCheckMs: Math.max(100, int(env.SASAYAKI_LEADER_CHECK_MS, 15_000)),
+    // After the overrides: a data folder given there keeps its caches too.
+    cacheDir: '',
     allowAnonymousMedia: bool(env.SASAYAKI_ANONYMOUS_MEDIA, true),
     registrationEnabled: bool(env.SASAYAKI_REGISTRATION, true),
+    registrationsPerAddressPerHour: Math.max(1, int(env.SASAYAKI_REGISTRATION_LIMIT, 5)),
     guestRateLimitPerMinute: int(env.SASAYAKI_GUEST_RATE_LIMIT, 600),
+    maintenance: bool(env.SASAYAKI_MAINTENANCE, false),
+    maintenanceHtml: env.SASAYAKI_MAINTENANCE_HTML || '',
+    metricsToken: env.SASAYAKI_METRICS_TOKEN || '',
+    fromEnvironment: Object.keys(env).filter((k) => k.startsWith('SASAYAKI_') && !!env[k]),
     transcodeConcurrency: int(env.SASAYAKI_TRANSCODE_CONCURRENCY, 2),
     ffmpegPath: env.SASAYAKI_FFMPEG ?? 'ffmpeg',
     onlineMetadata: bool(env.SASAYAKI_ONLINE_METADATA, false),
@@ -161,15 +201,20 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       env.SASAYAKI_FORWARD_SECONDS,
       DEFAULT_SEEK_SECONDS.forward,
     ),
+    shutdownDelaySeconds: Math.max(0, int(env.SASAYAKI_SHUTDOWN_DELAY_SECONDS, 0)),
+    drainSeconds: Math.max(0, int(env.SASAYAKI_DRAIN_SECONDS, 10)),
     ...overrides,
   };
+  if (!config.cacheDir) {
+    config.cacheDir = env.SASAYAKI_CACHE_DIR ? path.resolve(env.SASAYAKI_CACHE_DIR) : config.dataDir;
+  }
   return config;
 }
 
 export const paths = {
   database: (c: Config) => path.join(c.dataDir, 'sasayaki.db'),
-  covers: (c: Config) => path.join(c.dataDir, 'covers'),
-  transcodes: (c: Config) => path.join(c.dataDir, 'transcodes'),
+  covers: (c: Config) => path.join(c.cacheDir, 'covers'),
+  transcodes: (c: Config) => path.join(c.cacheDir, 'transcodes'),
   secret: (c: Config) => path.join(c.dataDir, 'jwt-secret'),
   outbox: (c: Config) => path.join(c.dataDir, 'outbox.log'),
   demoLibrary: (c: Config) => path.join(c.dataDir, 'demo-library'),

@@ -1,7 +1,10 @@
-/** What every route and service reaches: settings, the database, the library on disk, the logger. */
+/** What every route and service reaches: configuration, site settings, the database, the library on disk, the logger. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
+import type { InstanceSignals } from './services/instanceSignals.ts';
+import type { RecentErrors } from './services/recentErrors.ts';
+import type { SiteSettings } from './services/settings.ts';
 import type { Library } from './storage/library.ts';
 
 export interface AppContext {
@@ -9,4 +12,10 @@ export interface AppContext {
   db: Db;
   library: Library;
   log: FastifyBaseLogger;
+  /** The site settings an administrator changes in the console (services/settings.ts). */
+  settings: SiteSettings;
+  /** The last server errors, for the console's health screen. */
+  recentErrors: RecentErrors;
+  /** What the other instances on the same PostgreSQL database changed (services/instanceSignals.ts). */
+  signals: InstanceSignals;
 }

@@ -12,10 +12,17 @@ import { type Config, dbOptions, loadConfig, paths } from './config.ts';
 import { openDb } from './db/connect.ts';
 import { generateDemoLibrary } from './demo/generate.ts';
 import { HttpError } from './errors.ts';
-import { startBackgroundScans, withEffectiveLibrary } from './scanner/background.ts';
+import { drainAndClose } from './http/shutdown.ts';
+import { startBackgroundScans } from './scanner/background.ts';
 import { scanLibrary } from './scanner/index.ts';
 import { formatSummary, progressReporter } from './scanner/report.ts';
+import { consoleRootsExist, listRoots } from './services/libraryRoots.ts';
+import { scanHooks } from './services/scans.ts';
+import { setupNeeded } from './services/setup.ts';
 import { createUser, listUsers, setPassword } from './services/users.ts';
+import { startBanner } from './startBanner.ts';
+import { effectiveRoots } from './storage/effectiveRoots.ts';
+import { warmUp } from './warmUp.ts';
 
 const USAGE = `usage: sasayaki <command>
   start                          generate the demo library if no library is configured, scan, serve
@@ -45,51 +52,114 @@ async function writeDemo(dir: string): Promise<void> {
 async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Promise<void> {
   const db = await openCatalogue(config);
   const app = await buildApp({ config, db });
-  if (scanFirst && config.libraryRoots.length) {
-    console.log(`scanning ${config.libraryRoots.join(', ')}`);
-    console.log(formatSummary(await scanLibrary({ config, db, log: app.log })));
+  const roots = await effectiveRoots(config, db);
+  // With several instances on PostgreSQL, the leader scans (and the others serve what it writes).
+  if (scanFirst && roots.length && app.leader.isLeader) {
+    console.log(`scanning ${roots.map((r) => r.path).join(', ')}`);
+    const reporter = progressReporter();
+    const scanning = app.scans.subscribe((run) => {
+      if (run?.phase)
+        reporter.onProgress({
+          phase: run.phase,
+          done: run.worksDone,
+          total: run.worksTotal,
+          current: run.current ?? undefined,
+          files: run.files,
+        });
+    });
+    try {
+      console.log(formatSummary(await app.scans.run('quick', 'startup')));
+    } finally {
+      scanning();
+      reporter.stop();
+    }
   }
-  const scans = startBackgroundScans({ config, db, log: app.log }, { initial: !scanFirst });
-  const close = async () => {
+  const scans = startBackgroundScans(
+    { config, db, hooks: scanHooks, log: app.log },
+    {
+      initial: !scanFirst,
+      // Only the leader rescans (services/scanLeader.ts). With no root in effect there is nothing
+      // to look at (and nothing to remove).
+      scan: async () =>
+        app.leader.isLeader && (await effectiveRoots(config, db)).length
+          ? app.scans.run('quick', 'schedule')
+          : null,
+    },
+  );
+  // Graceful: health fails first, the socket closes, requests in flight finish (or are cut at
+  // the drain time), then the app and the pool close (http/shutdown.ts, docs/deploy.md).
+  let closing = false;
+  const close = async (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining');
     scans.stop();
-    await app.close();
-    await db.close();
-    process.exit(0);
+    try {
+      const { cut, tookMs } = await drainAndClose(app, {
+        delayMs: config.shutdownDelaySeconds * 1000,
+        drainMs: config.drainSeconds * 1000,
+      });
+      app.log.info({ cut, tookMs }, 'drained');
+      await db.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ host: config.host, port: config.port });
   const shownHost = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
-  console.log(`Sasayaki is listening on http://${shownHost}:${config.port}`);
+  console.log(
+    startBanner({
+      url: config.publicUrl || `http://${shownHost}:${config.port}`,
+      roots: await listRoots(config, db),
+      needsAdministrator: await setupNeeded(db),
+    }),
+  );
+  void warmUp(app);
 }
 
 async function start(config: Config): Promise<void> {
-  if (!config.libraryRoots.length) {
+  console.log(`starting Sasayaki (data folder ${config.dataDir})…`);
+  if (!config.libraryRoots.length && !(await hasConsoleRoots(config))) {
     const demo = paths.demoLibrary(config);
     if (!fs.existsSync(demo)) {
-      console.log(`no library configured (SASAYAKI_LIBRARY): generating the demo library in ${demo}`);
+      console.log(`no library configured yet: generating the demo library in ${demo}`);
       await writeDemo(demo);
     }
   }
-  await serve(withEffectiveLibrary(config), { scanFirst: true });
+  await serve(config, { scanFirst: true });
+}
+
+/** Whether roots were added in the console (then no demo library is made). */
+async function hasConsoleRoots(config: Config): Promise<boolean> {
+  const db = await openCatalogue(config);
+  try {
+    return await consoleRootsExist(db);
+  } finally {
+    await db.close();
+  }
 }
 
 async function scan(config: Config, args: string[]): Promise<number> {
   const full = args.includes('--full');
   const unknown = args.filter((a) => a !== '--full');
   if (unknown.length) throw new UsageError(`unknown option ${unknown[0]}`);
-  const effective = withEffectiveLibrary(config);
-  if (!effective.libraryRoots.length) {
+  const db = await openCatalogue(config);
+  const roots = await effectiveRoots(config, db);
+  if (!roots.length) {
+    await db.close();
     console.error(
-      'no library configured: set SASAYAKI_LIBRARY to your library folder(s), or run `sasayaki demo`',
+      'no library configured: add a library folder in the console (/admin/libraries), set SASAYAKI_LIBRARY, or run `sasayaki demo`',
     );
     return 1;
   }
-  const db = await openCatalogue(effective);
   const reporter = progressReporter();
   try {
     const summary = await scanLibrary(
-      { config: effective, db },
+      { config, db, roots, hooks: scanHooks },
       { full, onProgress: (p) => reporter.onProgress(p) },
     );
     reporter.stop();
@@ -197,7 +267,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   switch (command) {
     case 'serve':
-      await serve(withEffectiveLibrary(config), { scanFirst: false });
+      await serve(config, { scanFirst: false });
       return -1;
     case 'start':
       await start(config);

@@ -4,10 +4,9 @@
  * ` 1`, `1.0`, `NaN` and `Infinity` are refused, and so is anything outside the field's range or,
  * when the field names none, outside a 32-bit integer (the width of every integer column).
  *
- * `checkNumericParams` applies it, before schema validation, to every query-string and path
- * field whose route schema says `type: 'integer'`, with the schema's minimum and maximum.
+ * `checkNumericParams` (http/hooks.ts) applies it, before schema validation, to every query-string
+ * and path field whose route schema says `type: 'integer'`, with the schema's minimum and maximum.
  */
-import type { FastifyRequest } from 'fastify';
 import { fail } from './errors.ts';
 
 export const INT32_MAX = 2_147_483_647;
@@ -29,35 +28,4 @@ export function integerParam(raw: unknown, name: string, min = -INT32_MAX, max =
   const n = plainInteger(raw);
   if (n === null || n < min || n > max) throw badNumber(name, min, max);
   return n;
-}
-
-interface FieldSchema {
-  type?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-}
-
-const isIntegerField = (s: FieldSchema) =>
-  s.type === 'integer' || (Array.isArray(s.type) && s.type.includes('integer') && !s.type.includes('string'));
-
-function checkPart(schema: unknown, data: unknown): void {
-  const props = (schema as { properties?: Record<string, FieldSchema> } | undefined)?.properties;
-  if (!props || !data || typeof data !== 'object') return;
-  for (const [name, field] of Object.entries(props)) {
-    const value = (data as Record<string, unknown>)[name];
-    if (value === undefined || !isIntegerField(field)) continue;
-    const min = field.minimum ?? (field.exclusiveMinimum ?? -INT32_MAX - 1) + 1;
-    const max = field.maximum ?? (field.exclusiveMaximum ?? INT32_MAX + 1) - 1;
-    for (const v of Array.isArray(value) ? value : [value]) integerParam(v, name, min, max);
-  }
-}
-
-/** Refuses non-plain or out-of-range integers in the query string and path (a preValidation hook). */
-export async function checkNumericParams(req: FastifyRequest): Promise<void> {
-  const schema = req.routeOptions.schema as { querystring?: unknown; params?: unknown } | undefined;
-  if (!schema) return;
-  checkPart(schema.querystring, req.query);
-  checkPart(schema.params, req.params);
 }

@@ -1,27 +1,17 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { DIALECTS, openTestDb, type TestDb } from './helpers/db.ts';
-import { type ErrorAnswerWatch, watchErrorAnswers } from './helpers/errorAnswers.ts';
+import { DIALECTS } from './helpers/db.ts';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 describe.each(DIALECTS)('framework-level bad input on %s', (dialect) => {
-  let t: TestDb;
+  let ta: TestApp;
   let app: FastifyInstance;
-  let errorAnswers: ErrorAnswerWatch;
   beforeAll(async () => {
-    t = await openTestDb(dialect);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-app-'));
-    app = await buildApp({ config: loadConfig({ SASAYAKI_DATA: dataDir }), db: t, logger: false });
-    errorAnswers = watchErrorAnswers(app);
+    ta = await startTestApp(dialect);
+    app = ta.app;
   });
   afterAll(async () => {
-    await app.close();
-    await t.close();
-    errorAnswers.assertAllCoded();
+    await ta.close();
   });
 
   it.each([

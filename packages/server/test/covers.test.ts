@@ -6,7 +6,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coverFile } from '../src/services/covers.ts';
+import { coverFile, coverVariant } from '../src/services/covers.ts';
+import { InstanceSignals } from '../src/services/instanceSignals.ts';
+import { RecentErrors } from '../src/services/recentErrors.ts';
+import { SiteSettings } from '../src/services/settings.ts';
 import { Library } from '../src/storage/library.ts';
 import { DIALECTS } from './helpers/db.ts';
 import { scanFixture, tempDir, writeTree } from './scanner/helpers.ts';
@@ -39,6 +42,9 @@ describe.each(DIALECTS)('covers (%s)', (dialect) => {
       db: fx.db,
       library: new Library(fx.config.libraryRoots),
       log: silent as never,
+      settings: new SiteSettings(fx.db, fx.config),
+      recentErrors: new RecentErrors(),
+      signals: new InstanceSignals(fx.db),
     };
     return { root, fx, ctx };
   }
@@ -73,6 +79,25 @@ describe.each(DIALECTS)('covers (%s)', (dialect) => {
     const replaced = await coverFile(ctx, 1000001, 'sam');
     expect(replaced).not.toBe(again);
     expect((await sharp(replaced!).stats()).dominant.b).toBeGreaterThan(200);
+  });
+
+  it('remembers each variant for the catalogue generation, and looks again after a write', async () => {
+    const { root, ctx, fx } = await setup({
+      'RJ01000005/01.wav': 1,
+      'RJ01000005/cover.png': await png(400, 300, '#ff0000'),
+    });
+    const first = await coverVariant(ctx, 1000005, 'sam');
+    expect(first!.etag).toBe(`"${path.basename(first!.file, '.jpg')}"`);
+    expect(first!.etag.startsWith('W/')).toBe(false);
+    // Within the generation the source is not looked at again: a replaced image is not seen…
+    fs.writeFileSync(path.join(root, 'RJ01000005/cover.png'), await png(400, 300, '#0000ff'));
+    expect(await coverVariant(ctx, 1000005, 'sam')).toEqual(first);
+    // …until the catalogue changes (a rescan, a vote, a hand edit): then the new image is made.
+    await fx.db.updateTable('works').set({ title: 'touched' }).where('id', '=', 1000005).execute();
+    const second = await coverVariant(ctx, 1000005, 'sam');
+    expect(second!.etag).not.toBe(first!.etag);
+    expect((await sharp(second!.file).stats()).dominant.b).toBeGreaterThan(200);
+    expect(await coverVariant(ctx, 424242, 'sam')).toBeNull();
   });
 
   it('sends a placeholder for a work without image and null for an unknown work', async () => {

@@ -6,7 +6,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
   it('migrates an empty database to the latest schema and records the version', async () => {
     const t = await openTestDb(dialect);
     try {
-      const rows = await t.db
+      const rows = await t
         .selectFrom('kysely_migration' as never)
         .select(sql<string>`name`.as('name'))
         .execute();
@@ -17,6 +17,20 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         '004_catalogue_generation',
         '005_login_limits',
         '006_request_limits',
+        '010_revoked_tokens',
+        '011_recommender_viewers',
+        '012_store_review_count',
+        '013_file_content_type',
+        '014_user_name_skeleton',
+        '020_library_roots',
+        '021_scan_runs',
+        '030_console_ops',
+        '040_app_passwords',
+        '041_works_title_index',
+        '050_listening_state',
+        '070_notify_catalogue_generation',
+        '073_works_search_bigrams',
+        '080_invitations',
       ]);
       const tables = [
         'works',
@@ -30,7 +44,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         'catalogue_state',
       ];
       for (const table of tables) {
-        await expect(sql`select count(*) from ${sql.table(table)}`.execute(t.db)).resolves.toBeTruthy();
+        await expect(sql`select count(*) from ${sql.table(table)}`.execute(t)).resolves.toBeTruthy();
       }
     } finally {
       await t.close();
@@ -41,7 +55,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
     const t = await openTestDb(dialect);
     try {
       const base = { source_type: 'DLSITE', create_date: '2024-01-01', root_index: 0, folder_path: '' };
-      await t.db
+      await t
         .insertInto('works')
         .values([
           { ...base, id: 1, source_id: 'RJ000001', title: '耳かき', search_text: '癒しの耳かき whisper' },
@@ -49,7 +63,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         ])
         .execute();
       const like = (s: string) =>
-        t.db
+        t
           .selectFrom('works')
           .select('id')
           .where('search_text', 'like', `%${s}%`)
@@ -60,12 +74,10 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
       if (dialect === 'sqlite') {
         const fts = await sql<{
           rowid: number;
-        }>`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(t.db);
+        }>`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(t);
         expect(fts.rows.map((r) => r.rowid)).toEqual([1]);
-        await t.db.updateTable('works').set({ search_text: 'nothing' }).where('id', '=', 1).execute();
-        const after = await sql`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(
-          t.db,
-        );
+        await t.updateTable('works').set({ search_text: 'nothing' }).where('id', '=', 1).execute();
+        const after = await sql`select rowid from works_fts where works_fts match ${'"whisper"'}`.execute(t);
         expect(after.rows).toEqual([]);
       }
     } finally {

@@ -4,7 +4,7 @@
  */
 import { methodsOf, pathsOf, ROUTE_LIST } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './api/appHelper.ts';
+import { startTestApp, type TestApp } from './helpers/testApp.ts';
 
 /** `/api/work/:id` → `/api/work/{id}`, as the OpenAPI document names paths. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -16,7 +16,7 @@ const tableOperations = new Set(
 describe('the route table', () => {
   let ta: TestApp;
   beforeAll(async () => {
-    ta = await openTestApp('sqlite');
+    ta = await startTestApp('sqlite');
   });
   afterAll(() => ta.close());
 

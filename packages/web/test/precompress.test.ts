@@ -42,5 +42,11 @@ describe('the build writes compressed copies', () => {
     for (const rel of ['assets/tiny-XyZ.js', 'assets/cover-QwE.png', 'assets/old-Build.js']) {
       expect([rel, has(`${rel}.br`), has(`${rel}.gz`)]).toEqual([rel, false, false]);
     }
+
+    // A later build whose index.html is too small to compress: the old copies must go, or the
+    // server would keep sending the previous build's page.
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sasayaki</title>');
+    await hook.call({}, { dir }, {});
+    expect([has('index.html.br'), has('index.html.gz')]).toEqual([false, false]);
   });
 });

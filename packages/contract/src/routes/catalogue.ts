@@ -4,6 +4,7 @@ import { EntityCount, ErrorBody, type TrackNode, Work, WorkList } from '../api.t
 import { LIMITS } from '../constants.ts';
 import { defineRoute } from './define.ts';
 import {
+  Flag,
   ListBody,
   ListQuery,
   OpenObject,
@@ -34,12 +35,25 @@ export const works = {
     body: OrNull(Type.Object(ListBody)),
     response: workListAnswers,
   }),
+  ids: defineRoute({
+    method: 'GET',
+    path: '/api/works/ids',
+    tags: ['works'],
+    summary:
+      'Every work id of the library, compact: ascending, each the difference to the one before in base 36, comma-separated',
+    description:
+      'For a client that matches its own list of works (local subtitles, an import box) with the library: it intersects locally and sends only ids the library has. `count` is the number of ids.',
+    response: {
+      200: Type.Object({
+        count: Type.Integer(),
+        ids: Type.String({ description: 'encodeWorkIds form (contract workIdList.ts)' }),
+      }),
+    },
+  }),
 };
 
 const includeTranslationWorks = Type.Optional(
-  Type.Boolean({
-    description: 'false hides translated editions whose original is in the library (default true)',
-  }),
+  Flag('false (or 0) hides translated editions whose original is in the library (default true)'),
 );
 // The length is checked by the server's search compiler, for a 400 that names the limit.
 const Keyword = Type.String({

@@ -67,31 +67,46 @@ export const SortDirection = StringEnum(['asc', 'desc'], { description: 'default
 
 export const WithPlaylistStatus = Type.Array(Str(LIMITS.playlistIdMax), {
   maxItems: LIMITS.withPlaylistStatusMax,
-  description: 'playlist ids whose membership is reported in playlistStatus',
+  description:
+    'playlist ids whose membership is reported in playlistStatus (in a query string: repeated or comma-separated)',
 });
 
 export const Seed = Type.Integer({ minimum: 0, maximum: LIMITS.seedMax, description: 'random order seed' });
 
-/** Query-string parameters of every works list (also accepted in POST bodies). */
+/**
+ * A yes/no flag as clients send it: 1 or 0, true or false (any case, in a query string or a JSON
+ * body); empty means the default. The validator coerces JSON numbers 0/1 to booleans and leaves
+ * the strings for the server's `listOptionsOf` to read.
+ */
+export const Flag = (description: string) =>
+  Type.Unsafe<boolean | 0 | 1 | string>({
+    type: ['boolean', 'string'],
+    pattern: '^\\s*([01]|[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])?\\s*$',
+    description,
+  });
+
+export const LocalSubtitledWorks = Type.Array(Type.Integer({ minimum: 1, maximum: LIMITS.workIdMax }), {
+  maxItems: LIMITS.localSubtitledWorksMax,
+  description:
+    'ids the browser holds local subtitles for; count as subtitled with subtitle=1 (in a query string: repeated or comma-separated)',
+});
+
+/**
+ * Parameters of every works list, in the query string or a POST body. Lists in a query string may
+ * be repeated or comma-separated (the server splits them before validation).
+ */
 export const ListQuery = {
   order: Type.Optional(StringEnum(WORK_ORDERS, { description: 'default create_date' })),
   sort: Type.Optional(SortDirection),
   ...PageQuery,
   seed: Type.Optional(Seed),
-  subtitle: Type.Optional(AnyValue('1 (or true): only works with subtitles; 0 (or false) default')),
+  subtitle: Type.Optional(Flag('1 (or true): only works with subtitles; 0 (or false) default')),
   withPlaylistStatus: Type.Optional(WithPlaylistStatus),
-};
-
-export const LocalSubtitledWorks = Type.Array(Type.Integer({ minimum: 1, maximum: LIMITS.workIdMax }), {
-  maxItems: LIMITS.localSubtitledWorksMax,
-  description: 'ids the browser holds local subtitles for; count as subtitled with subtitle=1',
-});
-
-/** Body fields of the works lists that are sent by POST. */
-export const ListBody = {
-  ...ListQuery,
   localSubtitledWorks: Type.Optional(LocalSubtitledWorks),
 };
+
+/** Body fields of the works lists that are sent by POST. */
+export const ListBody = ListQuery;
 
 /** Every refusal answers `{error}` (details on validation failures). */
 export const Refusals = {

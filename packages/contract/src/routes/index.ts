@@ -4,20 +4,27 @@
  * them and the web app's client is typed by them.
  */
 import { admin, credentials } from './admin.ts';
+import { appPasswords } from './appPasswords.ts';
 import { auth } from './auth.ts';
 import { circles, search, tags, vas, work, works } from './catalogue.ts';
+import { consoleRoutes } from './console.ts';
 import type { RouteSpec } from './define.ts';
 import { feedback } from './feedback.ts';
+import { invitations } from './invitations.ts';
+import { libraries } from './libraries.ts';
+import { bookmarks, listening } from './listening.ts';
 import { media } from './media.ts';
 import { playlists } from './playlists.ts';
 import { recommender } from './recommender.ts';
 import { reviews } from './reviews.ts';
 import { server } from './server.ts';
+import { setup } from './setup.ts';
 import { votes } from './votes.ts';
 
 export const ROUTES = {
   server,
   auth,
+  appPasswords,
   works,
   search,
   work,
@@ -32,6 +39,12 @@ export const ROUTES = {
   feedback,
   admin,
   credentials,
+  setup,
+  libraries,
+  console: consoleRoutes,
+  invitations,
+  listening,
+  bookmarks,
 } as const;
 
 export type Routes = typeof ROUTES;

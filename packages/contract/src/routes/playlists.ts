@@ -7,7 +7,7 @@ import { MessageBody, Pagination, Playlist, WorkList } from '../api.ts';
 import { LIMITS, PLAYLIST_PRIVACY, WORK_ORDERS } from '../constants.ts';
 import { defineRoute } from './define.ts';
 import {
-  AnyValue,
+  Flag,
   IntegerEnum,
   PageQuery,
   PlaylistId,
@@ -33,6 +33,9 @@ export type PlaylistExist = Static<typeof PlaylistExist>;
 
 export const PLAYLIST_FILTERS = ['all', 'created', 'liked', 'public'] as const;
 export type PlaylistFilter = (typeof PLAYLIST_FILTERS)[number];
+/** Orders of the playlist list: most recently changed (default) or most liked. */
+export const PLAYLIST_ORDERS = ['recent', 'likes'] as const;
+export type PlaylistOrder = (typeof PLAYLIST_ORDERS)[number];
 
 const Works = Type.Array(WorkIdInput, {
   // The schema lets a large list through so the answer is the server's clear 413.
@@ -46,8 +49,10 @@ const Meta = {
     }),
   ),
   locale: Type.Optional(Str(20)),
-  description: Type.Optional(Str(5000)),
+  description: Type.Optional(Str(LIMITS.playlistDescription)),
 };
+/** A playlist name, at most LIMITS.playlistName characters (surrounding spaces count). */
+const PlaylistName = Str(LIMITS.playlistName);
 const ById = Type.Object({ id: PlaylistId });
 const PlaylistList = Type.Object({ playlists: Type.Array(Playlist), pagination: Pagination });
 const WorksCount = Type.Object({ message: Type.String(), count: Type.Integer() });
@@ -58,10 +63,9 @@ export const playlists = {
     path: '/api/playlist/create-playlist',
     tags: ['playlists'],
     summary: 'Create a playlist (private by default); `works` from the import box, unknown works skipped',
-    description:
-      'Name 1–100 characters, description ≤ 500. Names with the reserved system prefix answer 403 `cannot create or delete system playlist`; guests get 403 `guest cannot create playlist`.',
+    description: `Name 1–${LIMITS.playlistName} characters, description ≤ ${LIMITS.playlistDescription}. Names with the reserved system prefix answer 403 \`cannot create or delete system playlist\`; guests get 403 \`guest cannot create playlist\`.`,
     bearer: true,
-    body: Type.Object({ name: Str(1000), ...Meta, works: Type.Optional(Works) }),
+    body: Type.Object({ name: PlaylistName, ...Meta, works: Type.Optional(Works) }),
     response: { 200: Playlist, ...Refusals },
   }),
   edit: defineRoute({
@@ -70,7 +74,7 @@ export const playlists = {
     tags: ['playlists'],
     summary: 'Change name, privacy, locale or description (owner only; system playlists keep their name)',
     bearer: true,
-    body: Type.Object({ id: PlaylistId, name: Type.Optional(Str(1000)), ...Meta }),
+    body: Type.Object({ id: PlaylistId, name: Type.Optional(PlaylistName), ...Meta }),
     response: { 200: Playlist, ...Refusals },
   }),
   remove: defineRoute({
@@ -107,7 +111,14 @@ export const playlists = {
     summary:
       'The caller’s playlists: all (created + liked), created, liked; or public (everyone’s, no login needed)',
     bearer: true,
-    querystring: Type.Object({ ...PageQuery, filterBy: Type.Optional(StringEnum(PLAYLIST_FILTERS)) }),
+    description:
+      '`q` keeps playlists whose name, description or owner contains the text; `order` is `recent` (most recently changed, the default) or `likes` (most liked first). System playlists come first in the caller’s own lists.',
+    querystring: Type.Object({
+      ...PageQuery,
+      filterBy: Type.Optional(StringEnum(PLAYLIST_FILTERS)),
+      q: Type.Optional(Str(LIMITS.playlistName, { description: 'text in the name, description or owner' })),
+      order: Type.Optional(StringEnum(PLAYLIST_ORDERS)),
+    }),
     response: { 200: PlaylistList, ...Refusals },
   }),
   one: defineRoute({
@@ -129,7 +140,7 @@ export const playlists = {
       order: Type.Optional(StringEnum(WORK_ORDERS)),
       sort: Type.Optional(SortDirection),
       seed: Type.Optional(Seed),
-      subtitle: Type.Optional(AnyValue('1: only works with subtitles')),
+      subtitle: Type.Optional(Flag('1 (or true): only works with subtitles')),
       withPlaylistStatus: Type.Optional(WithPlaylistStatus),
     }),
     response: { 200: WorkList, ...Refusals },

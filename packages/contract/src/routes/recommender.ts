@@ -4,7 +4,7 @@ import { MessageBody, WorkList } from '../api.ts';
 import { LIMITS, RECOMMENDER_EVENTS } from '../constants.ts';
 import { defineRoute } from './define.ts';
 import {
-  AnyValue,
+  Flag,
   LocalSubtitledWorks,
   OrNull,
   PageQuery,
@@ -19,7 +19,7 @@ const ListFields = {
   // Length and terms are checked by the server's search compiler (a 400 naming the limit).
   keyword: Type.Optional(Type.String({ description: `at most ${LIMITS.keywordMax} characters` })),
   ...PageQuery,
-  subtitle: Type.Optional(AnyValue('1 or true: only works with subtitles (or in localSubtitledWorks)')),
+  subtitle: Type.Optional(Flag('1 or true: only works with subtitles (or in localSubtitledWorks)')),
   localSubtitledWorks: Type.Optional(LocalSubtitledWorks),
   withPlaylistStatus: Type.Optional(WithPlaylistStatus),
 };

@@ -8,10 +8,15 @@ export const server = {
     method: 'GET',
     path: '/api/health',
     tags: ['health'],
-    summary: 'Health check; maintenance html when the site is in maintenance',
+    summary:
+      'Health check; maintenance html when the site is in maintenance; 503 SHUTTING_DOWN while draining',
     response: {
       200: Type.String({ description: 'OK' }),
-      503: Type.Object({ html: Type.String(), code: Type.Optional(Type.String()) }),
+      503: Type.Object({
+        html: Type.String(),
+        code: Type.Optional(Type.String()),
+        error: Type.Optional(Type.String()),
+      }),
     },
   }),
   sharedConfig: defineRoute({

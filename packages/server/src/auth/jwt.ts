@@ -2,7 +2,7 @@
  * HS256 JSON Web Tokens with node:crypto. Hand-rolled (a dozen lines) so the failure messages are
  * exactly the ones the web app recognises: `jwt expired` clears the session (docs/product.md §8).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   /** User id. */
@@ -12,6 +12,8 @@ export interface TokenClaims {
   tv: number;
   iat: number;
   exp: number;
+  /** A nonce: two sign-ins in one second get two tokens, so logging one out leaves the other. */
+  jti?: string;
 }
 
 export const JWT_EXPIRED = 'jwt expired';
@@ -31,7 +33,8 @@ export function signToken(
   nowMs = Date.now(),
 ): string {
   const iat = Math.floor(nowMs / 1000);
-  const body = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds }));
+  const jti = randomBytes(9).toString('base64url');
+  const body = b64url(JSON.stringify({ ...claims, iat, exp: iat + ttlSeconds, jti }));
   const input = `${HEADER}.${body}`;
   return `${input}.${b64url(signature(input, secret))}`;
 }
@@ -65,4 +68,9 @@ export function verifyToken(token: string, secret: string, nowMs = Date.now()): 
   }
   if (claims.exp * 1000 <= nowMs) throw new TokenError(JWT_EXPIRED);
   return claims as TokenClaims;
+}
+
+/** What a revoked token is remembered by (logout): a hash, so the table holds no usable token. */
+export function tokenKey(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
 }

@@ -37,7 +37,7 @@ function fileSecret(file: string): string {
 }
 
 async function settingSecret(db: Db): Promise<string> {
-  return settingOrInsert(db.db, SETTING_KEY, fresh());
+  return settingOrInsert(db, SETTING_KEY, fresh());
 }
 
 export async function loadJwtSecret(config: Config, db: Db): Promise<string> {

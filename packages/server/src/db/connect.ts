@@ -5,19 +5,55 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyConfig, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import type { Dialect } from './dialect.ts';
 import { migrateToLatest } from './migrations.ts';
-import { resilientPool } from './pgPool.ts';
+import { type PoolStats, resilientPool } from './pgPool.ts';
 import type { Database } from './schema.ts';
 import { OldestRequestFirstSqliteDialect } from './sqliteDialect.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
+export type { Dialect };
 
-export interface Db {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  close(): Promise<void>;
+/**
+ * The catalogue database: a Kysely handle (what repositories and services query, and open
+ * transactions on) that knows its dialect, for the few statements that differ between the two.
+ */
+export class Db extends Kysely<Database> {
+  constructor(
+    config: KyselyConfig,
+    readonly dialect: Dialect,
+    /** PostgreSQL: the pool's connections now (SQLite has one connection and no pool). */
+    readonly poolStats?: () => PoolStats,
+    /** PostgreSQL: where to open a connection of one's own (listeners, session locks). */
+    readonly pgTarget?: PgTarget,
+  ) {
+    super(config);
+  }
+
+  private readonly closers: (() => Promise<void>)[] = [];
+
+  /** Something to close with the database (a connection of its own: db/dedicated.ts). */
+  onClose(close: () => Promise<void>): void {
+    this.closers.push(close);
+  }
+
+  override async destroy(): Promise<void> {
+    for (const close of this.closers.splice(0)) await close().catch(() => undefined);
+    await super.destroy();
+  }
+
+  /** Closes the connections (the pool, or the SQLite file). */
+  async close(): Promise<void> {
+    await this.destroy();
+  }
+}
+
+/** A PostgreSQL database and the schema an instance lives in. */
+export interface PgTarget {
+  url: string;
+  schema?: string;
+  connectTimeoutMs: number;
 }
 
 export interface OpenOptions {
@@ -59,16 +95,12 @@ async function openSqlite(file: string): Promise<Db> {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = ON');
-  conn.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new OldestRequestFirstSqliteDialect({ database: conn }) });
+  // 32 MiB of database pages per connection (SQLite's default is 2 MiB): the hot indexes of a
+  // 100,000-work catalogue fit; the rest comes from the system's file cache.
+  conn.pragma('cache_size = -32768');
+  const db = new Db({ dialect: new OldestRequestFirstSqliteDialect({ database: conn }) }, 'sqlite');
   await migrateToLatest(db, 'sqlite');
-  return {
-    db,
-    dialect: 'sqlite',
-    async close() {
-      await db.destroy();
-    },
-  };
+  return db;
 }
 
 async function openPostgres(url: string, opts: OpenOptions): Promise<Db> {
@@ -107,14 +139,12 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Db> {
   } finally {
     await migrator.destroy();
   }
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: resilientPool(poolOptions) }) });
-  return {
-    db,
-    dialect: 'postgres',
-    async close() {
-      await db.destroy();
-    },
-  };
+  const pool = resilientPool(poolOptions);
+  return new Db({ dialect: new PostgresDialect({ pool }) }, 'postgres', () => pool.stats(), {
+    url,
+    schema,
+    connectTimeoutMs: poolOptions.connectTimeoutMs,
+  });
 }
 
 /** Drops a test schema and everything in it. */

@@ -10,8 +10,8 @@ import {
   Migrator,
   sql,
 } from 'kysely';
-import { nameKey } from '../services/names.ts';
-import type { Dialect } from './connect.ts';
+import { nameKey, nameSkeleton } from '../names.ts';
+import type { Dialect } from './dialect.ts';
 
 type AnyDb = Kysely<any>;
 
@@ -439,6 +439,413 @@ function requestLimits(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The administrator's console: the audit log, when each account was last seen and whether it is
+ * disabled, reviews hidden by a moderator, and tags a moderator removed from a work (the scanner
+ * does not put them back). A maintenance message stored before keeps the site in maintenance.
+ */
+function consoleOps(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('at', big, (c) => c.notNull())
+        .addColumn('actor_id', 'integer')
+        .addColumn('actor_name', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('details', 'text', (c) => c.notNull().defaultTo('{}'))
+        .execute();
+      await db.schema.createIndex('audit_log_at').on('audit_log').columns(['at', 'id']).execute();
+      await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_name', 'at']).execute();
+      await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'at']).execute();
+      await db.schema.alterTable('users').addColumn('last_seen_at', big).execute();
+      await db.schema.alterTable('users').addColumn('disabled_at', big).execute();
+      await db.schema.alterTable('reviews').addColumn('hidden_at', big).execute();
+      await db.schema
+        .createTable('work_tag_removals')
+        .addColumn('work_id', 'integer', (c) => c.notNull())
+        .addColumn('tag_id', 'integer', (c) => c.notNull())
+        .addColumn('removed_at', big, (c) => c.notNull())
+        .addPrimaryKeyConstraint('work_tag_removals_pk', ['work_id', 'tag_id'])
+        .execute();
+      const html = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'maintenance_html')
+        .executeTakeFirst();
+      if (html?.value)
+        await db.insertInto('settings').values({ key: 'maintenance', value: 'true' }).execute();
+    },
+  };
+}
+
+/**
+ * Per-device app passwords of the Subsonic API (subsonic/README.md): the secret encrypted with
+ * the server's key (token auth needs it back), and its SHA-256 to find it by apiKey.
+ */
+function appPasswords(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('app_passwords')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('secret_enc', 'text', (c) => c.notNull())
+        .addColumn('secret_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', pg ? 'bigint' : 'integer', (c) => c.notNull())
+        .addColumn('last_used_at', pg ? 'bigint' : 'integer')
+        .execute();
+      await db.schema.createIndex('app_passwords_user').on('app_passwords').column('user_id').execute();
+    },
+  };
+}
+
+/**
+ * Listening state per account (services/listening.ts): the position in each track, one play
+ * queue, the history (one row per track: when last played and how far), the history setting and
+ * bookmarks. Like reviews, rows refer to works and files by id without foreign keys to them:
+ * they outlive a rescan that drops a file, and answers join the files that still exist.
+ */
+function listeningState(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  const real = pg ? 'double precision' : 'real';
+  const user = (c: ColumnDefinitionBuilder) => c.notNull().references('users.id').onDelete('cascade');
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('listening_positions')
+        .addColumn('user_id', 'integer', user)
+        .addColumn('work_id', 'integer', (c) => c.notNull())
+        .addColumn('file_id', 'integer', (c) => c.notNull())
+        .addColumn('position', real, (c) => c.notNull())
+        .addColumn('duration', real)
+        .addColumn('device', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .addPrimaryKeyConstraint('listening_positions_pk', ['user_id', 'file_id'])
+        .execute();
+      await db.schema
+        .createIndex('listening_positions_work')
+        .on('listening_positions')
+        .columns(['user_id', 'work_id'])
+        .execute();
+
+      await db.schema
+        .createTable('play_queues')
+        .addColumn('user_id', 'integer', (c) => user(c).primaryKey())
+        .addColumn('tracks', 'text', (c) => c.notNull())
+        .addColumn('current_index', 'integer', (c) => c.notNull())
+        .addColumn('position', real, (c) => c.notNull())
+        .addColumn('device', 'text', (c) => c.notNull())
+        .addColumn('device_id', 'text', (c) => c.notNull())
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('listening_history')
+        .addColumn('user_id', 'integer', user)
+        .addColumn('work_id', 'integer', (c) => c.notNull())
+        .addColumn('file_id', 'integer', (c) => c.notNull())
+        .addColumn('position', real, (c) => c.notNull())
+        .addColumn('duration', real)
+        .addColumn('played_at', big, (c) => c.notNull())
+        .addPrimaryKeyConstraint('listening_history_pk', ['user_id', 'file_id'])
+        .execute();
+      await db.schema
+        .createIndex('listening_history_played')
+        .on('listening_history')
+        .columns(['user_id', 'played_at'])
+        .execute();
+      await db.schema
+        .createIndex('listening_history_work')
+        .on('listening_history')
+        .columns(['user_id', 'work_id', 'played_at'])
+        .execute();
+
+      await db.schema
+        .createTable('listening_settings')
+        .addColumn('user_id', 'integer', (c) => user(c).primaryKey())
+        .addColumn('record_history', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('bookmarks')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('user_id', 'integer', user)
+        .addColumn('work_id', 'integer', (c) => c.notNull())
+        .addColumn('file_id', 'integer', (c) => c.notNull())
+        .addColumn('position', real, (c) => c.notNull())
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('bookmarks_track')
+        .on('bookmarks')
+        .columns(['user_id', 'work_id', 'file_id', 'position'])
+        .execute();
+    },
+  };
+}
+
+/**
+ * Tokens ended by logout before their expiry (auth/sessions.ts), by a hash of the token; kept
+ * until the token would have expired anyway. In the database, so every instance refuses them.
+ */
+function revokedTokens(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('revoked_tokens')
+        .addColumn('token_key', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('revoked_tokens_expires_at')
+        .on('revoked_tokens')
+        .column('expires_at')
+        .execute();
+    },
+  };
+}
+
+/**
+ * Recommender events: one row per listener, work and type (a second `like` refreshes the first),
+ * and the viewer each counts for in the popular ranking (the account, or the address of an
+ * anonymous listener), so repeats and fresh browser ids from one place count once.
+ */
+const recommenderViewers: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .alterTable('recommender_events')
+      .addColumn('viewer', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
+    // Older rows: the account, else the browser id (no address was kept).
+    await sql`update recommender_events set viewer = case when user_id is null
+      then 's:' || subject else 'u:' || cast(user_id as text) end`.execute(db);
+    await sql`delete from recommender_events where id not in
+      (select max(id) from recommender_events group by subject, work_id, type)`.execute(db);
+    await db.schema
+      .createIndex('recommender_events_one_per_type')
+      .on('recommender_events')
+      .columns(['subject', 'work_id', 'type'])
+      .unique()
+      .execute();
+  },
+};
+
+/**
+ * `works.review_count` is the store's count from the sidecar (kikoeru front ends show it), no
+ * longer this site's count of written reviews: cleared, and every work re-read at the next scan
+ * (an empty signature never matches), which fills it from the sidecar.
+ */
+const storeReviewCount: Migration = {
+  async up(db: AnyDb) {
+    await db.updateTable('works').set({ review_count: 0, scan_signature: '' }).execute();
+  },
+};
+
+/** `files.content_type`: the MIME type found in an audio file's content, when its name says another. */
+const fileContentType: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('files').addColumn('content_type', 'text').execute();
+  },
+};
+
+/**
+ * users.name_skeleton: the confusables skeleton of each name (services/names.ts), unique, so a
+ * new name cannot read like a taken one. Existing accounts keep their names: where two older
+ * names share a skeleton, the later account's gets its id appended, and both still sign in.
+ */
+const userNameSkeleton: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.alterTable('users').addColumn('name_skeleton', 'text').execute();
+    const rows = await db.selectFrom('users').select(['id', 'name']).orderBy('id').execute();
+    const taken = new Set<string>();
+    for (const r of rows as { id: number; name: string }[]) {
+      let skeleton = nameSkeleton(r.name);
+      if (taken.has(skeleton)) skeleton = `${skeleton}#${r.id}`;
+      taken.add(skeleton);
+      await db.updateTable('users').set({ name_skeleton: skeleton }).where('id', '=', r.id).execute();
+    }
+    await db.schema
+      .createIndex('users_by_name_skeleton')
+      .on('users')
+      .column('name_skeleton')
+      .unique()
+      .execute();
+  },
+};
+
+/** The Subsonic album list `alphabeticalByName` pages works by title. */
+const worksTitleIndex: Migration = {
+  async up(db: AnyDb) {
+    await db.schema.createIndex('works_title_id').on('works').columns(['title', 'id']).execute();
+  },
+};
+
+/**
+ * PostgreSQL: two-character searches of CJK text (`膝枕`, `耳机`) have no trigram, so pg_trgm
+ * cannot serve them and they scanned every work. A GIN index over the distinct pairs of
+ * adjacent non-ASCII characters of search_text serves them (repositories/searchSql.ts);
+ * SQLite keeps scanning search_text for 1–2 characters.
+ */
+function worksSearchBigrams(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== 'postgres') return;
+      await sql`create function sasayaki_cjk_bigrams(t text) returns text[] language sql immutable strict parallel safe as $$
+        select coalesce(array_agg(distinct b), '{}') from (
+          select substr(t, i, 2) as b from generate_series(1, char_length(t) - 1) as i
+        ) pairs where ascii(b) > 127 and ascii(substr(b, 2)) > 127
+      $$`.execute(db);
+      await sql`create index works_search_bigrams on works using gin (sasayaki_cjk_bigrams(search_text))`.execute(
+        db,
+      );
+    },
+  };
+}
+
+/**
+ * Library roots added in the console (docs/console.md). A root's id is the key its works keep in
+ * `works.root_index`; ids start at 1000, below them are the SASAYAKI_LIBRARY roots by position.
+ */
+function libraryRoots(dialect: Dialect): Migration {
+  const big = dialect === 'postgres' ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('library_roots')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('path', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', big, (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * Scans and their reports (services/scanRunner.ts). A running scan's row is updated about once a
+ * second, so every instance on one PostgreSQL database can show it; reports keep the last scans.
+ */
+function scanRuns(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  const real = pg ? 'double precision' : 'real';
+  const serialPk = (c: ColumnDefinitionBuilder) =>
+    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey();
+  const count = (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(0);
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('scan_runs')
+        .addColumn('id', 'integer', serialPk)
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('started_by', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('started_at', big, (c) => c.notNull())
+        .addColumn('finished_at', big)
+        .addColumn('updated_at', big, (c) => c.notNull())
+        .addColumn('phase', 'text')
+        .addColumn('works_done', 'integer', count)
+        .addColumn('works_total', 'integer', count)
+        .addColumn('files', 'integer', count)
+        .addColumn('current', 'text')
+        .addColumn('works_per_second', real, count)
+        .addColumn('files_per_second', real, count)
+        .addColumn('eta_seconds', real)
+        .addColumn('added', 'integer', count)
+        .addColumn('updated', 'integer', count)
+        .addColumn('removed', 'integer', count)
+        .addColumn('unchanged', 'integer', count)
+        .addColumn('skipped', 'integer', count)
+        .addColumn('error', 'text')
+        .execute();
+      await db.schema
+        .createTable('scan_report_items')
+        .addColumn('id', 'integer', serialPk)
+        .addColumn('scan_id', 'integer', (c) => c.notNull().references('scan_runs.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('path', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('scan_report_items_scan')
+        .on('scan_report_items')
+        .columns(['scan_id', 'id'])
+        .execute();
+    },
+  };
+}
+
+/**
+ * PostgreSQL: the catalogue generation's bump also notifies every instance on the schema
+ * (services/instanceSignals.ts), delivered when the writing transaction commits.
+ */
+function notifyCatalogueGeneration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      if (dialect !== 'postgres') return;
+      await sql`create or replace function bump_catalogue_generation() returns trigger language plpgsql as $$
+        declare g bigint;
+        begin
+          if current_setting('sasayaki.generation_bumped', true) = 'yes' then return null; end if;
+          perform set_config('sasayaki.generation_bumped', 'yes', true);
+          update catalogue_state set generation = generation + 1 where id = 1 returning generation into g;
+          perform pg_notify('sasayaki:' || current_schema(), 'catalogue:' || g);
+          return null;
+        end $$`.execute(db);
+    },
+  };
+}
+
+/**
+ * Invitations (services/invitations.ts): one-time codes an administrator hands out, so a friend
+ * can register while registration is closed. Only a hash of each code is kept.
+ */
+function invitations(dialect: Dialect): Migration {
+  const pg = dialect === 'postgres';
+  const big = pg ? 'bigint' : 'integer';
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('invitations')
+        .addColumn('id', 'integer', (c) =>
+          pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey(),
+        )
+        .addColumn('code_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_by', 'text', (c) => c.notNull())
+        .addColumn('created_at', big, (c) => c.notNull())
+        .addColumn('expires_at', big, (c) => c.notNull())
+        .addColumn('used_at', big)
+        .addColumn('used_by', 'text')
+        .addColumn('revoked_at', big)
+        .execute();
+      await db.schema
+        .createIndex('invitations_created')
+        .on('invitations')
+        .columns(['created_at', 'id'])
+        .execute();
+    },
+  };
+}
+
 export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '001_initial': initial(dialect),
@@ -447,6 +854,20 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '004_catalogue_generation': catalogueGeneration(dialect),
     '005_login_limits': loginLimits(dialect),
     '006_request_limits': requestLimits(dialect),
+    '010_revoked_tokens': revokedTokens(dialect),
+    '011_recommender_viewers': recommenderViewers,
+    '012_store_review_count': storeReviewCount,
+    '013_file_content_type': fileContentType,
+    '014_user_name_skeleton': userNameSkeleton,
+    '030_console_ops': consoleOps(dialect),
+    '040_app_passwords': appPasswords(dialect),
+    '041_works_title_index': worksTitleIndex,
+    '050_listening_state': listeningState(dialect),
+    '073_works_search_bigrams': worksSearchBigrams(dialect),
+    '020_library_roots': libraryRoots(dialect),
+    '021_scan_runs': scanRuns(dialect),
+    '070_notify_catalogue_generation': notifyCatalogueGeneration(dialect),
+    '080_invitations': invitations(dialect),
   };
 }
 

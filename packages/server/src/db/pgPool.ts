@@ -49,7 +49,14 @@ async function cancelBackend(opts: PgPoolOptions, pid: number): Promise<void> {
   }
 }
 
-export function resilientPool(opts: PgPoolOptions): PostgresPool {
+/** Connections of the pool: open, idle, and requests waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+export function resilientPool(opts: PgPoolOptions): PostgresPool & { stats(): PoolStats } {
   const pool = new pg.Pool({
     ...connectionConfig(opts),
     max: opts.max,
@@ -99,5 +106,6 @@ export function resilientPool(opts: PgPoolOptions): PostgresPool {
       } as PostgresPoolClient;
     },
     end: () => pool.end(),
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -11,6 +11,8 @@ export interface RequestScope {
   /** Increases with each request and each piece of work outside one: lower is older. */
   readonly arrival: number;
   readonly signal: AbortSignal;
+  /** The client's address (as trusted, see urls.ts): turns shared fairly go round the addresses. */
+  readonly address?: string;
 }
 
 const scope = new AsyncLocalStorage<RequestScope>();
@@ -23,8 +25,8 @@ export function nextArrival(): number {
 }
 
 /** A scope for a request that has just arrived and whose client gives up with `signal`. */
-export function newRequestScope(signal: AbortSignal): RequestScope {
-  return { arrival: nextArrival(), signal };
+export function newRequestScope(signal: AbortSignal, address?: string): RequestScope {
+  return { arrival: nextArrival(), signal, address };
 }
 
 /** Runs `fn` (and everything it starts) on behalf of the request of `requestScope`. */

@@ -108,6 +108,8 @@ export interface FilesTable {
   mtime: number;
   /** Detected text encoding of text files (utf-8, shift_jis, gbk, …). */
   charset: string | null;
+  /** Audio whose content is not what its extension says (WAV data in `.mp3`): the real type. */
+  content_type: Generated<string | null>;
   /** For a subtitle file: the audio file it belongs to. */
   audio_file_id: number | null;
 }
@@ -120,6 +122,8 @@ export interface UsersTable {
    * cannot be registered. Null only on rows inserted without it (tests).
    */
   name_key: string | null;
+  /** UTS #39 skeleton of the name (services/names.ts), unique: no two names read alike. */
+  name_skeleton: string | null;
   password_hash: string;
   /** user, guest or administrator. */
   grp: Generated<string>;
@@ -129,6 +133,10 @@ export interface UsersTable {
   token_version: Generated<number>;
   created_at: number;
   updated_at: number;
+  /** Last request with a token of this account, written at most once a minute. */
+  last_seen_at: number | null;
+  /** Set while an administrator has disabled the account: its tokens and sign-ins are refused. */
+  disabled_at: number | null;
 }
 
 export interface EmailVerificationsTable {
@@ -151,6 +159,8 @@ export interface ReviewsTable {
   progress: string | null;
   created_at: number;
   updated_at: number;
+  /** Hidden by a moderator: shown to nobody but its author. */
+  hidden_at: number | null;
 }
 
 export interface TagVotesTable {
@@ -198,6 +208,8 @@ export interface RecommenderEventsTable {
   type: string;
   weight: Generated<number>;
   created_at: number;
+  /** Who the event counts for in the popular ranking: `u:<user id>`, or `a:<address hash>`. */
+  viewer: Generated<string>;
 }
 
 /** A "Report a problem" message about a work, read by administrators. */
@@ -216,15 +228,167 @@ export interface FeedbackTable {
   handled_at: number | null;
 }
 
+/** One administrator action: who, what, when, on what, with which details (JSON). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actor_id: number | null;
+  /** Kept as text: the log outlives a deleted administrator account. */
+  actor_name: string;
+  action: string;
+  target: string;
+  details: string;
+}
+
+/** A one-time invitation to register (services/invitations.ts); the code itself is not kept. */
+export interface InvitationsTable {
+  id: Generated<number>;
+  /** SHA-256 of the code, hex. */
+  code_hash: string;
+  note: string;
+  /** The administrator's name, kept as text like the audit log's. */
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  /** The name of the account made with it. */
+  used_by: string | null;
+  revoked_at: number | null;
+}
+
+/** A tag a moderator removed from a work: the scanner does not link it again. */
+export interface WorkTagRemovalsTable {
+  work_id: number;
+  tag_id: number;
+  removed_at: number;
+}
+
+/** A per-device password of the Subsonic API (subsonic/appPasswords.ts). */
+export interface AppPasswordsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The device or app it was made for, as its owner named it. */
+  name: string;
+  /** AES-256-GCM of the secret under a key derived from the server's secret: iv.tag.data, base64url. */
+  secret_enc: string;
+  /** SHA-256 of the secret (hex): how an apiKey finds its row. */
+  secret_hash: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
+}
+
+/** A library root added in the console; its id is the `works.root_index` of its works (≥ 1000). */
+export interface LibraryRootsTable {
+  id: number;
+  path: string;
+  name: string;
+  created_at: number;
+}
+
+/** A library scan: progress while it runs (updated about once a second), its totals when done. */
+export interface ScanRunsTable {
+  id: Generated<number>;
+  kind: string;
+  started_by: string;
+  status: string;
+  started_at: number;
+  finished_at: number | null;
+  updated_at: number;
+  phase: string | null;
+  works_done: Generated<number>;
+  works_total: Generated<number>;
+  files: Generated<number>;
+  current: string | null;
+  works_per_second: Generated<number>;
+  files_per_second: Generated<number>;
+  eta_seconds: number | null;
+  added: Generated<number>;
+  updated: Generated<number>;
+  removed: Generated<number>;
+  unchanged: Generated<number>;
+  skipped: Generated<number>;
+  error: string | null;
+}
+
+/** One line of a scan's report: a work added, updated or removed, or something skipped and why. */
+export interface ScanReportItemsTable {
+  id: Generated<number>;
+  scan_id: number;
+  kind: string;
+  reason: string | null;
+  path: string;
+  detail: Generated<string>;
 }
 
 /** One row (id 1): the catalogue generation, bumped by triggers on every catalogue write. */
 export interface CatalogueStateTable {
   id: number;
   generation: number;
+}
+
+/** The position of an account in a track (the later client time wins). */
+export interface ListeningPositionsTable {
+  user_id: number;
+  work_id: number;
+  file_id: number;
+  /** Seconds. */
+  position: number;
+  duration: number | null;
+  /** The device that saved it, as it names itself. */
+  device: Generated<string>;
+  /** The client's clock (ms), never ahead of the server's. */
+  updated_at: number;
+}
+
+/** An account's play queue: one per account. */
+export interface PlayQueuesTable {
+  user_id: number;
+  /** JSON array of track hashes `{workId}/{fileId}`. */
+  tracks: string;
+  current_index: number;
+  position: number;
+  device: string;
+  device_id: string;
+  updated_at: number;
+}
+
+/** One row per track an account played: when last, and how far. */
+export interface ListeningHistoryTable {
+  user_id: number;
+  work_id: number;
+  file_id: number;
+  position: number;
+  duration: number | null;
+  played_at: number;
+}
+
+export interface ListeningSettingsTable {
+  user_id: number;
+  /** 1 records history, 0 paused. */
+  record_history: number;
+  updated_at: number;
+}
+
+export interface BookmarksTable {
+  id: Generated<number>;
+  user_id: number;
+  work_id: number;
+  file_id: number;
+  position: number;
+  note: Generated<string>;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Tokens ended by logout, by the hash of the token, until they would have expired. */
+export interface RevokedTokensTable {
+  token_key: string;
+  expires_at: number;
 }
 
 export interface Database {
@@ -246,12 +410,29 @@ export interface Database {
   recommender_events: RecommenderEventsTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
+  revoked_tokens: RevokedTokensTable;
+  library_roots: LibraryRootsTable;
+  scan_runs: ScanRunsTable;
+  scan_report_items: ScanReportItemsTable;
+  audit_log: AuditLogTable;
+  invitations: InvitationsTable;
+  work_tag_removals: WorkTagRemovalsTable;
+  app_passwords: AppPasswordsTable;
+  listening_positions: ListeningPositionsTable;
+  play_queues: PlayQueuesTable;
+  listening_history: ListeningHistoryTable;
+  listening_settings: ListeningSettingsTable;
+  bookmarks: BookmarksTable;
 }
 
 export type WorkRow = Selectable<WorksTable>;
 export type NewWork = Insertable<WorksTable>;
 export type FileRow = Selectable<FilesTable>;
 export type UserRow = Selectable<UsersTable>;
+export type LibraryRootRow = Selectable<LibraryRootsTable>;
+export type InvitationRow = Selectable<InvitationsTable>;
+export type ScanRunRow = Selectable<ScanRunsTable>;
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 export type PlaylistRow = Selectable<PlaylistsTable>;
 export type TagRow = Selectable<TagsTable>;
+export type AppPasswordRow = Selectable<AppPasswordsTable>;

@@ -52,8 +52,17 @@ class OldestRequestFirstDriver implements Driver {
     return this.inner.commitTransaction(connection);
   }
 
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  /**
+   * SQLite ends the transaction itself when a statement fails with SQLITE_FULL (or IOERR, NOMEM,
+   * BUSY in some cases); the ROLLBACK that follows would then fail with "no transaction is
+   * active" and that error would replace the one that says why (a full disk must answer 507).
+   */
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (err) {
+      if (!/no transaction is active/i.test(String((err as Error).message))) throw err;
+    }
   }
 
   destroy(): Promise<void> {

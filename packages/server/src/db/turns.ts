@@ -14,6 +14,7 @@ import { currentRequest, nextArrival, RequestGoneError } from './requestScope.ts
 
 interface Waiter {
   arrival: number;
+  address: string;
   signal: AbortSignal | undefined;
   onAbort: () => void;
   resolve: (leave: () => void) => void;
@@ -22,7 +23,7 @@ interface Waiter {
 export class Turns {
   private active = 0;
   /** Oldest first. */
-  private readonly waiting: Waiter[] = [];
+  protected readonly waiting: Waiter[] = [];
 
   constructor(private readonly limit: number) {}
 
@@ -44,6 +45,7 @@ export class Turns {
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         arrival,
+        address: request?.address ?? '',
         signal,
         resolve,
         onAbort: () => {
@@ -78,15 +80,20 @@ export class Turns {
     process.nextTick(() => this.handOver());
   }
 
-  /** Gives the reserved turn to the oldest waiter, or frees it. */
+  /** Gives the reserved turn to the next waiter, or frees it. */
   private handOver(): void {
-    const next = this.waiting.shift();
+    const next = this.next();
     if (!next) {
       this.active -= 1;
       return;
     }
     next.signal?.removeEventListener('abort', next.onAbort);
     next.resolve(this.leaveOnce());
+  }
+
+  /** Takes the waiter whose turn it is: the oldest. */
+  protected next(): Waiter | undefined {
+    return this.waiting.shift();
   }
 
   private insert(waiter: Waiter): void {
@@ -99,5 +106,42 @@ export class Turns {
   private remove(waiter: Waiter): void {
     const i = this.waiting.indexOf(waiter);
     if (i >= 0) this.waiting.splice(i, 1);
+  }
+}
+
+/**
+ * Turns shared fairly between client addresses: they go round the addresses that are waiting,
+ * the oldest request of each first. A flood from a few addresses then delays another client by
+ * about one turn per flooding address, not by the whole flood (password hashing, whose turns
+ * anyone can ask for by signing in).
+ */
+export class TurnsByAddress extends Turns {
+  /** When each address was last served (a running count); addresses never served are absent. */
+  private readonly lastServed = new Map<string, number>();
+  private serial = 0;
+
+  protected override next(): Waiter | undefined {
+    // The waiting address served longest ago (or never) goes first; among its requests, the
+    // oldest (the queue is oldest first, and the first found wins).
+    let best = -1;
+    let bestRank = Number.POSITIVE_INFINITY;
+    for (const [i, w] of this.waiting.entries()) {
+      const rank = this.lastServed.get(w.address) ?? -1;
+      if (rank < bestRank) {
+        best = i;
+        bestRank = rank;
+      }
+    }
+    if (best < 0) return undefined;
+    const [next] = this.waiting.splice(best, 1) as [Waiter];
+    this.serial += 1;
+    this.lastServed.delete(next.address);
+    this.lastServed.set(next.address, this.serial);
+    // Only the recently served need remembering; the oldest entries go first (insertion order).
+    if (this.lastServed.size > 4096) {
+      const oldest = this.lastServed.keys().next().value as string;
+      this.lastServed.delete(oldest);
+    }
+    return next;
   }
 }

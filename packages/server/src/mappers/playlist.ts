@@ -21,5 +21,6 @@ export function playlistOf(r: PlaylistListRow, baseUrl: string): Playlist {
     likes_count: Number(r.likes_count),
     liked: Number(r.liked) > 0,
     is_system: !!r.system_kind,
+    total_duration: Math.round(Number(r.total_duration)),
   };
 }

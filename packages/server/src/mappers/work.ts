@@ -1,14 +1,17 @@
 /**
  * Turns work rows into the API's Work JSON (contract `Work`, docs/compatibility.md) in two parts:
- *   - the head: everything every viewer sees alike, built with a constant number of queries per
- *     page (circles, voice actors, tags, other language editions, each fetched once for all
- *     ids), serialised by the compiled response serialiser and cached (workCache.ts);
+ *   - the head: everything every viewer sees alike, built from the page's rows and the parts a
+ *     constant number of queries loaded for them (circles, voice actors, tags, other language
+ *     editions: repositories/catalogue.ts workHeadParts), serialised by the compiled response
+ *     serialiser and cached (services/workCache.ts);
  *   - the tail: cover URLs (they carry the request's origin) and the viewer's own fields
  *     (userRating, review fields, playlistStatus), which the contract lists last, so a page is
  *     the cached heads with their tails appended. A viewer's own tag votes (`myVote`) sit inside
  *     the head: the few works the viewer voted on get their head re-serialised.
  * The site rating comes from the stored `works.site_rate_*` columns, kept exact by the review
  * writes (reviews.ts).
+ *
+ * Pure: rows in, JSON out; services/catalogue.ts reads the rows.
  *
  * One bad row never fails a page: the JSON columns (written by older versions without checks)
  * are read through the scanner's normaliser, and every Work built is checked against the
@@ -26,26 +29,20 @@ import {
 import fastJson from 'fast-json-stringify';
 import { Compile } from 'typebox/compile';
 import Value from 'typebox/value';
-import type { Principal } from '../auth/principal.ts';
-import type { Db } from '../db/connect.ts';
+import { MAX_INT32 } from '../metadata/clean.ts';
+import { languageEditionsOf, quietReader, rankOf, translationInfoOf } from '../metadata/normalize.ts';
 import {
-  circlesByIds,
-  tagsOfWorks,
-  vasOfWorks,
-  viewerMemberships,
-  viewerReviews,
-  viewerVotes,
+  type ViewerRows,
   WORK_COLUMNS,
+  type WorkHeadParts,
   type WorkListRow,
-  worksByCodes,
 } from '../repositories/catalogue.ts';
-import { MAX_INT32 } from '../scanner/metadata/clean.ts';
-import { languageEditionsOf, quietReader, rankOf, translationInfoOf } from '../scanner/metadata/normalize.ts';
 
 export { WORK_COLUMNS, type WorkListRow };
 
 export interface ViewerOptions {
-  viewer: Principal;
+  /** The signed-in viewer (null: anonymous): their name goes with their review fields. */
+  account: { id: number; name: string } | null;
   /** Absolute origin for cover URLs, e.g. `http://127.0.0.1:8888`. */
   baseUrl: string;
   /** Playlist ids to report membership for (`playlistStatus`); only the viewer's own count. */
@@ -112,130 +109,158 @@ function translationInfo(row: WorkListRow): TranslationInfo {
 
 const toIso = (ms: number | null | undefined) => (ms ? new Date(Number(ms)).toISOString() : null);
 
+/** Which rows the heads of `rows` need beside them (repositories/catalogue.ts workHeadParts). */
+export function headNeeds(rows: readonly WorkListRow[]): {
+  ids: number[];
+  circleIds: number[];
+  codes: string[];
+} {
+  const codes = new Set<string>();
+  for (const row of rows) {
+    for (const code of relatedCodesOf(editionsOf(row), translationInfo(row))) codes.add(code);
+  }
+  return {
+    ids: rows.map((r) => r.id),
+    circleIds: [...new Set(rows.map((r) => r.circle_id).filter((c): c is number => c !== null))],
+    codes: [...codes],
+  };
+}
+
+/** The parts of a page indexed for building its heads. */
+interface PageParts {
+  circleById: Map<number, WorkHeadParts['circles'][number]>;
+  vasByWork: Map<number, WorkHeadParts['vas']>;
+  tagsByWork: Map<number, WorkHeadParts['tags']>;
+  relatedByCode: Map<string, WorkHeadParts['related'][number]>;
+}
+
 /**
  * The head of each work (its JSON up to the cover URLs, without the closing brace), or null for
- * a work that cannot be served (logged). Four queries whatever the number of rows.
+ * a work that cannot be served (logged).
  */
-export async function buildWorkHeads(
-  database: Db,
+export function workHeads(
   rows: readonly WorkListRow[],
+  parts: WorkHeadParts,
   log?: Log,
-): Promise<Map<number, Buffer | null>> {
+): Map<number, Buffer | null> {
+  const page: PageParts = {
+    circleById: new Map(parts.circles.map((c) => [c.id, c])),
+    vasByWork: group(parts.vas, (v) => v.work_id),
+    tagsByWork: group(parts.tags, (t) => t.work_id),
+    relatedByCode: new Map(parts.related.map((r) => [r.source_id, r])),
+  };
   const heads = new Map<number, Buffer | null>();
-  if (rows.length === 0) return heads;
-  const { db } = database;
-  const ids = rows.map((r) => r.id);
-  const circleIds = [...new Set(rows.map((r) => r.circle_id).filter((c): c is number => c !== null))];
-  const editions = new Map(
-    rows.map((r) => [r.id, languageEditionsOf(quietReader(), jsonColumn(r.language_editions))]),
-  );
-  const infos = new Map(rows.map((r) => [r.id, translationInfo(r)]));
-  const relatedCodes = new Set<string>();
-  for (const r of rows) {
-    for (const e of editions.get(r.id) ?? []) if (e.workno) relatedCodes.add(String(e.workno));
-    const t = infos.get(r.id)!;
-    for (const c of [t.original_workno, t.parent_workno, ...t.child_worknos]) if (c) relatedCodes.add(c);
-  }
-
-  const [circles, vas, tags, related] = await Promise.all([
-    circleIds.length ? circlesByIds(db, circleIds) : [],
-    vasOfWorks(db, ids),
-    tagsOfWorks(db, ids),
-    relatedCodes.size ? worksByCodes(db, [...relatedCodes]) : [],
-  ]);
-
-  const circleById = new Map(circles.map((c) => [c.id, c]));
-  const vasByWork = group(vas, (v) => v.work_id);
-  const tagsByWork = group(tags, (t) => t.work_id);
-  const relatedByCode = new Map(related.map((r) => [r.source_id, r]));
-
   for (const row of rows) {
-    const circle = row.circle_id !== null ? circleById.get(row.circle_id) : undefined;
-    const info = infos.get(row.id)!;
-    const siteDetail = rateDetail(storedCounts(row.site_rate_count_detail));
-    const siteCount = siteDetail.reduce((a, d) => a + d.count, 0);
-    const siteSum = siteDetail.reduce((a, d) => a + d.count * d.review_point, 0);
-    const workTags: WorkTag[] = (tagsByWork.get(row.id) ?? [])
-      .map((t) => ({
-        id: t.id,
-        name: t.name,
-        i18n: {
-          'en-us': localeName(t.name_en ?? t.name, t.censored_en),
-          'ja-jp': localeName(t.name_ja ?? t.name, t.censored_ja),
-          'zh-cn': localeName(t.name_zh ?? t.name, t.censored_zh),
-        },
-        upvote: t.upvote,
-        downvote: t.downvote,
-        voteRank: t.upvote - t.downvote,
-        voteStatus: t.vote_status,
-        myVote: 0,
-      }))
-      .sort(
-        (a, b) =>
-          trustOrder(a.voteStatus) - trustOrder(b.voteStatus) || b.voteRank - a.voteRank || a.id - b.id,
-      );
-    const otherEditions: OtherLanguageEdition[] = [];
-    const seen = new Set<string>([row.source_id]);
-    for (const code of relatedCodesOf(editions.get(row.id) ?? [], info)) {
-      const other = relatedByCode.get(code);
-      if (!other || seen.has(code)) continue;
-      seen.add(code);
-      const otherInfo = translationInfoOf(quietReader(), jsonColumn(other.translation_info));
-      otherEditions.push({
-        id: other.id,
-        lang: other.lang ?? otherInfo.lang ?? '',
-        title: other.title,
-        source_id: other.source_id,
-        is_original: otherInfo.is_original ?? !other.original_workno,
-        source_type: other.source_type,
-      });
-    }
-    const work: Work = {
-      id: row.id,
-      source_id: row.source_id,
-      source_type: row.source_type,
-      source_url: row.source_url,
-      title: row.title,
-      circle_id: circle?.id ?? 0,
-      name: circle?.name ?? '',
-      circle: {
-        id: circle?.id ?? 0,
-        name: circle?.name ?? '',
-        source_id: circle?.source_id ?? '',
-        source_type: circle?.source_type ?? row.source_type,
-      },
-      vas: (vasByWork.get(row.id) ?? []).map((v) => ({ id: v.id, name: v.name })),
-      tags: workTags,
-      nsfw: !!row.nsfw,
-      age_category_string: (['general', 'r15', 'adult'].includes(row.age_category)
-        ? row.age_category
-        : 'adult') as Work['age_category_string'],
-      release: row.release ?? '',
-      create_date: row.create_date,
-      dl_count: Number(row.dl_count),
-      price: Number(row.price),
-      review_count: Number(row.review_count),
-      rate_count: Number(row.rate_count),
-      rate_average_2dp: Number(row.rate_average_2dp),
-      rate_count_detail: rateDetail(storedCounts(row.rate_count_detail)),
-      site_rate_count: siteCount,
-      site_rate_average_2dp: siteCount ? Math.round((siteSum / siteCount) * 100) / 100 : 0,
-      site_rate_count_detail: siteDetail,
-      rank: rankOf(quietReader(), jsonColumn(row.rank)),
-      has_subtitle: !!row.has_subtitle,
-      duration: Math.round(Number(row.duration)),
-      language_editions: editions.get(row.id) ?? [],
-      other_language_editions_in_db: otherEditions,
-      translation_info: info,
-      original_workno: row.original_workno ?? null,
-      work_attributes: row.work_attributes,
-      ...coverUrls('', row.id),
-      userRating: null,
-    };
-    const fit = servable(work, log);
+    const fit = servable(workOf(row, page), log);
     heads.set(row.id, fit ? Buffer.from(headOf(fit)) : null);
   }
   return heads;
+}
+
+/** The language editions a row's JSON column lists. */
+const editionsOf = (row: WorkListRow) => languageEditionsOf(quietReader(), jsonColumn(row.language_editions));
+
+/** One Work as every viewer sees it (cover URLs and the viewer's fields left blank). */
+function workOf(row: WorkListRow, page: PageParts): Work {
+  const circle = row.circle_id !== null ? page.circleById.get(row.circle_id) : undefined;
+  const info = translationInfo(row);
+  const editions = editionsOf(row);
+  const siteDetail = rateDetail(storedCounts(row.site_rate_count_detail));
+  const siteCount = siteDetail.reduce((a, d) => a + d.count, 0);
+  const siteSum = siteDetail.reduce((a, d) => a + d.count * d.review_point, 0);
+  return {
+    id: row.id,
+    source_id: row.source_id,
+    source_type: row.source_type,
+    source_url: row.source_url,
+    title: row.title,
+    circle_id: circle?.id ?? 0,
+    name: circle?.name ?? '',
+    circle: {
+      id: circle?.id ?? 0,
+      name: circle?.name ?? '',
+      source_id: circle?.source_id ?? '',
+      source_type: circle?.source_type ?? row.source_type,
+    },
+    vas: (page.vasByWork.get(row.id) ?? []).map((v) => ({ id: v.id, name: v.name })),
+    tags: workTagsOf(page.tagsByWork.get(row.id) ?? []),
+    nsfw: !!row.nsfw,
+    age_category_string: (['general', 'r15', 'adult'].includes(row.age_category)
+      ? row.age_category
+      : 'adult') as Work['age_category_string'],
+    release: row.release ?? '',
+    create_date: row.create_date,
+    dl_count: Number(row.dl_count),
+    price: Number(row.price),
+    review_count: Number(row.review_count),
+    rate_count: Number(row.rate_count),
+    rate_average_2dp: Number(row.rate_average_2dp),
+    rate_count_detail: rateDetail(storedCounts(row.rate_count_detail)),
+    site_rate_count: siteCount,
+    site_rate_average_2dp: siteCount ? Math.round((siteSum / siteCount) * 100) / 100 : 0,
+    site_rate_count_detail: siteDetail,
+    rank: rankOf(quietReader(), jsonColumn(row.rank)),
+    has_subtitle: !!row.has_subtitle,
+    duration: Math.round(Number(row.duration)),
+    language_editions: editions,
+    other_language_editions_in_db: otherEditionsOf(row, relatedCodesOf(editions, info), editions, page),
+    translation_info: info,
+    original_workno: row.original_workno ?? null,
+    work_attributes: row.work_attributes,
+    ...coverUrls('', row.id),
+    userRating: null,
+  };
+}
+
+/** A work's tags with their names per locale and votes, normal-trust first, then by rank. */
+function workTagsOf(tags: WorkHeadParts['tags']): WorkTag[] {
+  return tags
+    .map((t) => ({
+      id: t.id,
+      name: t.name,
+      i18n: {
+        'en-us': localeName(t.name_en ?? t.name, t.censored_en),
+        'ja-jp': localeName(t.name_ja ?? t.name, t.censored_ja),
+        'zh-cn': localeName(t.name_zh ?? t.name, t.censored_zh),
+      },
+      upvote: t.upvote,
+      downvote: t.downvote,
+      voteRank: t.upvote - t.downvote,
+      voteStatus: t.vote_status,
+      myVote: 0,
+    }))
+    .sort(
+      (a, b) => trustOrder(a.voteStatus) - trustOrder(b.voteStatus) || b.voteRank - a.voteRank || a.id - b.id,
+    );
+}
+
+/** The other editions of a work that are in the library, each once. */
+function otherEditionsOf(
+  row: WorkListRow,
+  codes: readonly string[],
+  editions: readonly LanguageEdition[],
+  page: PageParts,
+): OtherLanguageEdition[] {
+  const out: OtherLanguageEdition[] = [];
+  // What this work's sidecar says of each edition's language (`JPN`, or only a label `日本語`):
+  // the word for an edition whose own row names no language.
+  const sidecarLang = new Map(editions.map((e) => [String(e.workno), e.lang || e.label]));
+  const seen = new Set<string>([row.source_id]);
+  for (const code of codes) {
+    const other = page.relatedByCode.get(code);
+    if (!other || seen.has(code)) continue;
+    seen.add(code);
+    const otherInfo = translationInfoOf(quietReader(), jsonColumn(other.translation_info));
+    out.push({
+      id: other.id,
+      lang: other.lang || otherInfo.lang || sidecarLang.get(code) || '',
+      title: other.title,
+      source_id: other.source_id,
+      is_original: otherInfo.is_original ?? !other.original_workno,
+      source_type: other.source_type,
+    });
+  }
+  return out;
 }
 
 /** A Work's JSON up to its tail. */
@@ -255,34 +280,19 @@ export interface ViewerFields {
   memberships: Set<string>;
 }
 
-/** The viewer's own fields for these works: no query for an anonymous viewer, up to three otherwise. */
-export async function viewerFields(
-  database: Db,
-  ids: readonly number[],
-  opts: ViewerOptions,
-): Promise<ViewerFields> {
-  const { db } = database;
-  const userId = opts.viewer.kind === 'account' ? opts.viewer.id : null;
-  const playlists = userId !== null ? [...new Set(opts.withPlaylistStatus ?? [])] : [];
-  if (userId === null || ids.length === 0) {
-    return { votes: new Map(), reviews: new Map(), playlists, memberships: new Set() };
-  }
-  const [votes, reviews, inPlaylists] = await Promise.all([
-    viewerVotes(db, userId, ids),
-    viewerReviews(db, userId, ids),
-    playlists.length ? viewerMemberships(db, userId, playlists, ids) : [],
-  ]);
+/** The viewer's own fields from their rows (none for an anonymous viewer: no rows were read). */
+export function viewerFieldsOf(rows: ViewerRows, playlists: string[]): ViewerFields {
   const votesByWork = new Map<number, Map<number, number>>();
-  for (const v of votes) {
+  for (const v of rows.votes) {
     const of = votesByWork.get(v.work_id) ?? new Map<number, number>();
     of.set(v.tag_id, v.status);
     votesByWork.set(v.work_id, of);
   }
   return {
     votes: votesByWork,
-    reviews: new Map(reviews.map((r) => [r.work_id, r])),
+    reviews: new Map(rows.reviews.map((r) => [r.work_id, r])),
     playlists,
-    memberships: new Set(inPlaylists.map((m) => `${m.playlist_id}/${m.work_id}`)),
+    memberships: new Set(rows.memberships.map((m) => `${m.playlist_id}/${m.work_id}`)),
   };
 }
 
@@ -307,8 +317,11 @@ export function workWithTail(
   const review = viewer.reviews.get(id);
   let tail = `,"samCoverUrl":${cover('sam')},"thumbnailCoverUrl":${cover('240x240')},"mainCoverUrl":${cover('main')},"userRating":${review?.rating ?? null}`;
   if (opts.includeReview) {
-    const userName = review && opts.viewer.kind === 'account' ? opts.viewer.name : null;
+    const userName = review && opts.account ? opts.account.name : null;
     tail += `,"review_text":${JSON.stringify(review?.review_text ?? null)},"progress":${JSON.stringify(review?.progress ?? null)},"updated_at":${JSON.stringify(toIso(review?.updated_at))},"user_name":${JSON.stringify(userName)}`;
+  } else if (review?.review_text) {
+    // Where a list shows the viewer's own stars, it shows their words too.
+    tail += `,"review_text":${JSON.stringify(review.review_text)}`;
   }
   if (viewer.playlists.length) {
     const status = Object.fromEntries(viewer.playlists.map((p) => [p, viewer.memberships.has(`${p}/${id}`)]));
@@ -342,6 +355,7 @@ function localeName(name: string, censored: string | null) {
   return censored ? { name, censored } : { name };
 }
 
+/** The codes of the editions a work names: its language editions and translation links. */
 function relatedCodesOf(editions: readonly LanguageEdition[], info: TranslationInfo): string[] {
   return [
     ...editions.map((e) => String(e.workno)),

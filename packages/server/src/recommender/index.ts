@@ -14,6 +14,7 @@
  * The ranked ids then go through catalogue `listWorks` (keyword, subtitle, pagination, the
  * caller's fields), so every list has the one Work shape.
  */
+import { createHash } from 'node:crypto';
 import { RECOMMENDER_EVENTS, type RecommenderEvent } from '@sasayaki/contract';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
@@ -23,6 +24,7 @@ import {
   dailyEventWeights,
   dailyPlaylistAdds,
   dailyReviews,
+  deleteEventsBefore,
   eventsOf,
   featureRows,
   insertEvent,
@@ -43,6 +45,7 @@ export const WINDOW_DAYS = 120;
 /** How many ranked works a list is cut to before filtering and paging. */
 export const CANDIDATES = 500;
 const DAY = 86_400_000;
+const PRUNE_EVERY_MS = 3600_000;
 
 /** Feedback types the player and the app send, with their weight in the scores. */
 export const FEEDBACK_WEIGHTS: Record<RecommenderEvent, number> = {
@@ -80,21 +83,50 @@ function ranked(scores: Map<number, number>, exclude: ReadonlySet<number> = new 
     .map(([id]) => id);
 }
 
+/**
+ * Who an event counts for in the popular ranking: the account when signed in (guests excepted),
+ * else the client's address, hashed (not kept as such). Fresh browser ids from one address then
+ * count as one viewer: a script cannot raise a work by inventing listeners.
+ */
+export function viewerOf(userId: number | null, address: string): string {
+  if (userId !== null) return `u:${userId}`;
+  return `a:${createHash('sha256').update(address).digest('base64url').slice(0, 22)}`;
+}
+
+/** When events were last pruned, per database. */
+const lastPrune = new WeakMap<Db, number>();
+
 export async function recordFeedback(
   db: Db,
-  event: { type: string; subject: string; userId: number | null; workId: number },
+  event: {
+    type: string;
+    subject: string;
+    userId: number | null;
+    workId: number;
+    /** Who it counts for in the popular ranking (viewerOf); by default the account, else the subject. */
+    viewer?: string;
+  },
 ): Promise<void> {
   const weight = FEEDBACK_WEIGHTS[event.type as RecommenderEvent];
   if (weight === undefined) throw fail('RECOMMENDER_EVENT_INVALID', { types: FEEDBACK_TYPES.join(', ') });
-  if (!(await workExists(db.db, event.workId))) throw fail('RECOMMENDER_ITEM_UNKNOWN');
-  await insertEvent(db.db, {
+  if (!(await workExists(db, event.workId))) throw fail('RECOMMENDER_ITEM_UNKNOWN');
+  const now = Date.now();
+  // One row per listener, work and type: a repeated event refreshes the row, never adds one.
+  await insertEvent(db, {
     subject: event.subject,
     user_id: event.userId,
     work_id: event.workId,
     type: event.type,
     weight,
-    created_at: Date.now(),
+    created_at: now,
+    viewer: event.viewer ?? (event.userId !== null ? `u:${event.userId}` : `s:${event.subject}`),
   });
+  // Events past the window weigh nothing any more: dropped now and then, so the table holds
+  // at most WINDOW_DAYS of events.
+  if (now - (lastPrune.get(db) ?? 0) > PRUNE_EVERY_MS) {
+    lastPrune.set(db, now);
+    await deleteEventsBefore(db, now - WINDOW_DAYS * DAY);
+  }
 }
 
 /** Decayed popularity of every work with recent activity. */
@@ -102,9 +134,9 @@ export async function popularityScores(db: Db, now = Date.now()): Promise<Map<nu
   const since = now - WINDOW_DAYS * DAY;
   const scores = new Map<number, number>();
   const [events, reviews, adds] = await Promise.all([
-    dailyEventWeights(db.db, since, DAY),
-    dailyReviews(db.db, since, DAY),
-    dailyPlaylistAdds(db.db, since, DAY),
+    dailyEventWeights(db, since, DAY),
+    dailyReviews(db, since, DAY),
+    dailyPlaylistAdds(db, since, DAY),
   ]);
   const age = (day: unknown) => now - Math.floor(Number(day)) * DAY;
   for (const e of events) addTo(scores, e.work_id, Number(e.w) * decay(age(e.day)));
@@ -127,7 +159,7 @@ export const COLD_START_FILL = 100;
 export async function popularIds(db: Db): Promise<number[]> {
   const ids = ranked(await popularityScores(db));
   if (ids.length >= COLD_START_FILL) return ids;
-  const fill = await bestKnownWorks(db.db, COLD_START_FILL);
+  const fill = await bestKnownWorks(db, COLD_START_FILL);
   const seen = new Set(ids);
   for (const id of fill) if (!seen.has(id) && ids.length < COLD_START_FILL) ids.push(id);
   return ids;
@@ -142,7 +174,7 @@ interface Features {
 async function featuresOf(db: Db, ids: number[]): Promise<Features> {
   const f: Features = { tags: new Map(), vas: new Map(), circle: new Map() };
   if (!ids.length) return f;
-  const [tags, vas, works] = await featureRows(db.db, ids);
+  const [tags, vas, works] = await featureRows(db, ids);
   for (const t of tags) f.tags.set(t.work_id, [...(f.tags.get(t.work_id) ?? []), t.tag_id]);
   for (const v of vas) f.vas.set(v.work_id, [...(f.vas.get(v.work_id) ?? []), v.va_id]);
   for (const w of works) f.circle.set(w.id, w.circle_id);
@@ -180,10 +212,10 @@ async function scoreByProfile(db: Db, profile: Profile): Promise<Map<number, num
   const vaIds = strongest(profile.vas);
   const circleIds = strongest(profile.circles);
   const [tagCounts, vaRows, circleRows, total] = await Promise.all([
-    tagIds.length ? tagWorkCounts(db.db, tagIds) : [],
-    vaIds.length ? worksOfVas(db.db, vaIds, 20_000) : [],
-    circleIds.length ? worksOfCircles(db.db, circleIds, 20_000) : [],
-    countWorks(db.db),
+    tagIds.length ? tagWorkCounts(db, tagIds) : [],
+    vaIds.length ? worksOfVas(db, vaIds, 20_000) : [],
+    circleIds.length ? worksOfCircles(db, circleIds, 20_000) : [],
+    countWorks(db),
   ]);
   if (tagIds.length) {
     const n = Math.max(1, total);
@@ -193,7 +225,7 @@ async function scoreByProfile(db: Db, profile: Profile): Promise<Map<number, num
         TAG_WEIGHT * (profile.tags.get(c.tag_id) ?? 0) * Math.log(1 + n / Math.max(1, Number(c.n))),
       ]),
     );
-    const rows = await worksByTagWeight(db.db, tagIds, weightOf, TAG_CANDIDATES);
+    const rows = await worksByTagWeight(db, tagIds, weightOf, TAG_CANDIDATES);
     for (const r of rows) addTo(scores, r.work_id, Number(r.s));
   }
   for (const r of vaRows) addTo(scores, r.work_id, VA_WEIGHT * (profile.vas.get(r.va_id) ?? 0));
@@ -228,16 +260,16 @@ async function coListening(
 ): Promise<Map<number, number>> {
   const scores = new Map<number, number>();
   if (!workIds.length) return scores;
-  const subjects = await subjectsOfWorks(db.db, workIds, excludeSubjects, 1000);
+  const subjects = await subjectsOfWorks(db, workIds, excludeSubjects, 1000);
   if (!subjects.length) return scores;
-  const rows = await worksOfSubjects(db.db, subjects, workIds);
+  const rows = await worksOfSubjects(db, subjects, workIds);
   for (const r of rows) scores.set(r.work_id, CO_LISTEN_WEIGHT * Math.log2(1 + Number(r.n)));
   return scores;
 }
 
 /** Works most like one work: shared tags, voice actors, circle and co-listening. */
 export async function neighbourIds(db: Db, itemId: number): Promise<number[]> {
-  if (!(await workExists(db.db, itemId))) throw fail('WORK_NOT_FOUND');
+  if (!(await workExists(db, itemId))) throw fail('WORK_NOT_FOUND');
   const f = await featuresOf(db, [itemId]);
   const profile = profileOf(new Map([[itemId, 1]]), f);
   const [byProfile, co] = await Promise.all([scoreByProfile(db, profile), coListening(db, [itemId], [])]);
@@ -258,19 +290,18 @@ async function historyOf(db: Db, who: Listener, now = Date.now()) {
   const subjects: string[] = [];
   if (who.subject) subjects.push(who.subject);
   if (who.userId !== null) {
-    const uuid = await recommenderUuidOf(db.db, who.userId);
+    const uuid = await recommenderUuidOf(db, who.userId);
     if (uuid !== undefined && !subjects.includes(uuid)) subjects.push(uuid);
   }
-  const events =
-    subjects.length || who.userId !== null ? await eventsOf(db.db, subjects, who.userId, 2000) : [];
+  const events = subjects.length || who.userId !== null ? await eventsOf(db, subjects, who.userId, 2000) : [];
   for (const e of events) {
     addTo(history, e.work_id, Math.max(0, Number(e.weight)) * decay(now - Number(e.created_at)));
     if (FINISHED_EVENTS.includes(e.type)) finished.add(e.work_id);
   }
   if (who.userId !== null) {
     const [reviews, adds] = await Promise.all([
-      reviewHistory(db.db, who.userId),
-      playlistAddHistory(db.db, who.userId),
+      reviewHistory(db, who.userId),
+      playlistAddHistory(db, who.userId),
     ]);
     for (const r of reviews) {
       const w = REVIEW_BASE_WEIGHT + (r.rating === null ? 0 : (r.rating - 3) / 2) * 2;

@@ -159,6 +159,51 @@ export async function viewerMemberships(
     .execute();
 }
 
+/** What the heads of a page show beside the work rows (mappers/work.ts headNeeds says which). */
+export interface WorkHeadParts {
+  circles: Awaited<ReturnType<typeof circlesByIds>>;
+  vas: Awaited<ReturnType<typeof vasOfWorks>>;
+  tags: Awaited<ReturnType<typeof tagsOfWorks>>;
+  /** The works the rows' language editions and translation links name. */
+  related: Awaited<ReturnType<typeof worksByCodes>>;
+}
+
+/** The circles, voice actors, tags and related editions of a page: four queries at most. */
+export async function workHeadParts(
+  q: Queryable,
+  needs: { ids: readonly number[]; circleIds: readonly number[]; codes: readonly string[] },
+): Promise<WorkHeadParts> {
+  const [circles, vas, tags, related] = await Promise.all([
+    needs.circleIds.length ? circlesByIds(q, needs.circleIds) : [],
+    vasOfWorks(q, needs.ids),
+    tagsOfWorks(q, needs.ids),
+    needs.codes.length ? worksByCodes(q, needs.codes) : [],
+  ]);
+  return { circles, vas, tags, related };
+}
+
+/** The viewer's own rows for the works of a page. */
+export interface ViewerRows {
+  votes: Awaited<ReturnType<typeof viewerVotes>>;
+  reviews: Awaited<ReturnType<typeof viewerReviews>>;
+  memberships: Awaited<ReturnType<typeof viewerMemberships>>;
+}
+
+/** A viewer's votes, reviews and (of the playlists asked about) memberships: up to three queries. */
+export async function viewerRows(
+  q: Queryable,
+  userId: number,
+  workIds: readonly number[],
+  playlistIds: readonly string[],
+): Promise<ViewerRows> {
+  const [votes, reviews, memberships] = await Promise.all([
+    viewerVotes(q, userId, workIds),
+    viewerReviews(q, userId, workIds),
+    playlistIds.length ? viewerMemberships(q, userId, playlistIds, workIds) : [],
+  ]);
+  return { votes, reviews, memberships };
+}
+
 /** The catalogue generation, compiled once and run before every page. */
 export function generationQuery(q: Queryable): CompiledQuery<{ generation: number }> {
   return q.selectFrom('catalogue_state').select('generation').where('id', '=', 1).compile();

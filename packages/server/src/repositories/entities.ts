@@ -61,3 +61,46 @@ export function worksOfEntity(kind: EntityKind, id: string | number): Expression
   }
   return sql<SqlBool>`w.id in (select work_id from work_vas where va_id = ${String(id)})`;
 }
+
+/** The number of audio files of each tag's works (where the tag is not downvoted). */
+export async function tagSongCounts(q: Queryable) {
+  return q
+    .selectFrom('work_tags as wt')
+    .innerJoin('files as f', 'f.work_id', 'wt.work_id')
+    .select(['wt.tag_id', sql<number>`count(*)`.as('n')])
+    .where('wt.vote_status', '<>', 2)
+    .where('f.type', '=', 'audio')
+    .groupBy('wt.tag_id')
+    .execute();
+}
+
+/** Circles and voice actors whose name holds this text (case-insensitive), with their works counted. */
+export async function circlesNamed(q: Queryable, text: string, limit: number, offset: number) {
+  return q
+    .selectFrom('circles as c')
+    .innerJoin('works as w', 'w.circle_id', 'c.id')
+    .select(['c.id', 'c.name', sql<number>`count(*)`.as('count')])
+    .where(sql<SqlBool>`lower(c.name) like ${`%${likeEscape(text.toLowerCase())}%`} escape '\\'`)
+    .groupBy(['c.id', 'c.name'])
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function vasNamed(q: Queryable, text: string, limit: number, offset: number) {
+  return q
+    .selectFrom('vas as a')
+    .innerJoin('work_vas as wv', 'wv.va_id', 'a.id')
+    .select(['a.id', 'a.name', sql<number>`count(*)`.as('count')])
+    .where(sql<SqlBool>`lower(a.name) like ${`%${likeEscape(text.toLowerCase())}%`} escape '\\'`)
+    .groupBy(['a.id', 'a.name'])
+    .orderBy('a.name')
+    .orderBy('a.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

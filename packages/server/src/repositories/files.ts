@@ -1,4 +1,5 @@
 /** The `files` table: the catalogued files of each work. */
+import { type SqlBool, sql } from 'kysely';
 import type { FileRow } from '../db/schema.ts';
 import type { Queryable } from './queryable.ts';
 
@@ -33,6 +34,7 @@ export interface MediaFileRow {
   path: string;
   type: string;
   charset: string | null;
+  content_type: string | null;
   size: number;
   mtime: number;
   root_index: number;
@@ -50,6 +52,7 @@ function mediaFileRows(q: Queryable) {
       'files.path',
       'files.type',
       'files.charset',
+      'files.content_type',
       'files.size',
       'files.mtime',
       'works.root_index',
@@ -70,4 +73,41 @@ export async function mediaFileRow(
 /** Every file of a work with where the work lives on disk, in no particular order. */
 export async function mediaFilesOfWork(q: Queryable, workId: number): Promise<MediaFileRow[]> {
   return mediaFileRows(q).where('files.work_id', '=', workId).execute();
+}
+
+/** The number of audio files of each of these works (works without any are left out). */
+export async function audioCounts(q: Queryable, workIds: readonly number[]): Promise<Map<number, number>> {
+  if (workIds.length === 0) return new Map();
+  const rows = await q
+    .selectFrom('files')
+    .select(['work_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('work_id', 'in', workIds)
+    .where('type', '=', 'audio')
+    .groupBy('work_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.work_id), Number(r.n)]));
+}
+
+/** An audio file's work, or undefined. */
+export async function workOfAudioFile(q: Queryable, fileId: number): Promise<number | undefined> {
+  const row = await q
+    .selectFrom('files')
+    .select('work_id')
+    .where('id', '=', fileId)
+    .where('type', '=', 'audio')
+    .executeTakeFirst();
+  return row?.work_id;
+}
+
+/** Audio files whose path holds this text (case-insensitive), at most `limit`: getLyrics by title. */
+export async function audioFilesLike(q: Queryable, text: string, limit: number) {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return q
+    .selectFrom('files')
+    .select(['id', 'work_id', 'path'])
+    .where('type', '=', 'audio')
+    .where(sql<SqlBool>`lower(path) like ${pattern} escape '\\'`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

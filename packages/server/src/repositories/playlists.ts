@@ -3,6 +3,7 @@ import { PLAYLIST_PRIVACY } from '@sasayaki/contract';
 import { sql } from 'kysely';
 import type { PlaylistRow } from '../db/schema.ts';
 import type { Dialect, Queryable } from './queryable.ts';
+import { likeContains } from './searchSql.ts';
 
 export async function findPlaylistRow(q: Queryable, id: string): Promise<PlaylistRow | undefined> {
   return q.selectFrom('playlists').selectAll().where('id', '=', id).executeTakeFirst();
@@ -23,6 +24,17 @@ export type NewPlaylistRow = Omit<PlaylistRow, 'playback_count' | 'locale' | 'de
 
 export async function insertPlaylist(q: Queryable, row: NewPlaylistRow): Promise<void> {
   await q.insertInto('playlists').values(row).execute();
+}
+
+/** Inserts a system playlist unless the user has one of its kind already (made by a concurrent request). */
+export async function insertSystemPlaylist(q: Queryable, row: NewPlaylistRow): Promise<void> {
+  await q
+    .insertInto('playlists')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'system_kind']).where('system_kind', 'is not', null).doNothing(),
+    )
+    .execute();
 }
 
 /** Locks the playlist row for the rest of the transaction (PostgreSQL; SQLite transactions are serial). */
@@ -156,6 +168,9 @@ function playlistQuery(q: Queryable, viewerId: number | null) {
       'p.updated_at',
       'u.name as user_name',
       sql<number>`(select count(*) from playlist_works pw where pw.playlist_id = p.id)`.as('works_count'),
+      sql<number>`(select coalesce(sum(w.duration), 0) from playlist_works pw inner join works w on w.id = pw.work_id where pw.playlist_id = p.id)`.as(
+        'total_duration',
+      ),
       sql<
         number | null
       >`(select pw.work_id from playlist_works pw where pw.playlist_id = p.id order by pw.added_at desc, pw.work_id desc limit 1)`.as(
@@ -179,13 +194,29 @@ export async function playlistListRow(
 }
 
 export type PlaylistFilter = 'all' | 'created' | 'liked' | 'public';
+export type PlaylistOrder = 'recent' | 'likes';
+
+/** What a playlist list keeps and how it is ordered. */
+export interface PlaylistListing {
+  filterBy: PlaylistFilter;
+  /** Text in the name, description or owner's name (case-insensitive); empty keeps all. */
+  text?: string;
+  order?: PlaylistOrder;
+}
 
 /**
  * `created` (own), `liked` (liked by the viewer and still visible to them), `all` (both),
- * `public` (everyone's public playlists).
+ * `public` (everyone's public playlists); with `text`, only those whose name, description or
+ * owner contains it.
  */
-function filteredPlaylists(q: Queryable, viewerId: number | null, filterBy: PlaylistFilter) {
+function filteredPlaylists(q: Queryable, viewerId: number | null, { filterBy, text }: PlaylistListing) {
   let query = playlistQuery(q, viewerId);
+  if (text) {
+    const like = likeContains(text.toLowerCase());
+    query = query.where(
+      sql<boolean>`(lower(p.name) like ${like} escape '\\' or lower(p.description) like ${like} escape '\\' or lower(u.name) like ${like} escape '\\')`,
+    );
+  }
   const likedIds = q
     .selectFrom('playlist_likes')
     .select('playlist_id')
@@ -208,30 +239,30 @@ function filteredPlaylists(q: Queryable, viewerId: number | null, filterBy: Play
 export async function countPlaylists(
   q: Queryable,
   viewerId: number | null,
-  filterBy: PlaylistFilter,
+  listing: PlaylistListing,
 ): Promise<number> {
   const row = await q
-    .selectFrom(filteredPlaylists(q, viewerId, filterBy).as('x'))
+    .selectFrom(filteredPlaylists(q, viewerId, listing).as('x'))
     .select(sql<number>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** One page, system playlists first, then the most recently changed. */
+/** One page, system playlists first, then the most liked (`likes`) or most recently changed. */
 export async function playlistsPage(
   q: Queryable,
   viewerId: number | null,
-  filterBy: PlaylistFilter,
+  listing: PlaylistListing,
   limit: number,
   offset: number,
 ): Promise<PlaylistListRow[]> {
-  return filteredPlaylists(q, viewerId, filterBy)
-    .orderBy(sql`case when p.system_kind is null then 1 else 0 end`)
-    .orderBy('p.updated_at', 'desc')
-    .orderBy('p.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  let query = filteredPlaylists(q, viewerId, listing).orderBy(
+    sql`case when p.system_kind is null then 1 else 0 end`,
+  );
+  if (listing.order === 'likes') {
+    query = query.orderBy(sql`(select count(*) from playlist_likes pl where pl.playlist_id = p.id)`, 'desc');
+  }
+  return query.orderBy('p.updated_at', 'desc').orderBy('p.id').limit(limit).offset(offset).execute();
 }
 
 /** The four most recently added works of each playlist (one query for a whole page). */
@@ -301,5 +332,41 @@ export async function ownPlaylistsWithWork(
     .orderBy('p.id')
     .limit(limit)
     .offset(offset)
+    .execute();
+}
+
+/** Those of these works the playlist holds, with when each was added. */
+export async function additionsAmong(
+  q: Queryable,
+  playlistId: string,
+  ids: readonly number[],
+): Promise<{ work_id: number; added_at: number }[]> {
+  if (ids.length === 0) return [];
+  return q
+    .selectFrom('playlist_works')
+    .select(['work_id', 'added_at'])
+    .where('playlist_id', '=', playlistId)
+    .where('work_id', 'in', ids)
+    .execute();
+}
+
+/** Songs (audio files) and seconds of audio of each of these playlists. */
+export async function playlistSongTotals(
+  q: Queryable,
+  ids: readonly string[],
+): Promise<{ playlist_id: string; songs: number; seconds: number }[]> {
+  if (ids.length === 0) return [];
+  return q
+    .selectFrom('playlist_works as pw')
+    .innerJoin('works as w', 'w.id', 'pw.work_id')
+    .select([
+      'pw.playlist_id',
+      sql<number>`sum((select count(*) from files f where f.work_id = pw.work_id and f.type = 'audio'))`.as(
+        'songs',
+      ),
+      sql<number>`sum(w.duration)`.as('seconds'),
+    ])
+    .where('pw.playlist_id', 'in', ids)
+    .groupBy('pw.playlist_id')
     .execute();
 }

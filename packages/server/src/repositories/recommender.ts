@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Queryable } from './queryable.ts';
 
+/** Records an event; the listener's earlier event of this type on this work is replaced. */
 export async function insertEvent(
   q: Queryable,
   row: {
@@ -14,22 +15,42 @@ export async function insertEvent(
     type: string;
     weight: number;
     created_at: number;
+    viewer: string;
   },
 ): Promise<void> {
-  await q.insertInto('recommender_events').values(row).execute();
+  await q
+    .insertInto('recommender_events')
+    .values(row)
+    .onConflict((oc) =>
+      oc.columns(['subject', 'work_id', 'type']).doUpdateSet((eb) => ({
+        user_id: eb.ref('excluded.user_id'),
+        weight: eb.ref('excluded.weight'),
+        created_at: eb.ref('excluded.created_at'),
+        viewer: eb.ref('excluded.viewer'),
+      })),
+    )
+    .execute();
 }
 
-/** Event weights per work and day (days of `day` ms since the epoch) since a time. */
+/** Drops events older than a time (they no longer weigh in any ranking). */
+export async function deleteEventsBefore(q: Queryable, before: number): Promise<void> {
+  await q.deleteFrom('recommender_events').where('created_at', '<', before).execute();
+}
+
+/**
+ * Event weights per work and day (days of `day` ms since the epoch) since a time, each viewer
+ * counted once per work and type: the strongest of their events of that type, on its latest day.
+ */
 export async function dailyEventWeights(q: Queryable, since: number, day: number) {
-  return q
+  const perViewer = q
     .selectFrom('recommender_events')
-    .select((eb) => [
-      'work_id',
-      eb(eb.ref('created_at'), '/', day).as('day'),
-      eb.fn.sum<number>('weight').as('w'),
-    ])
+    .select((eb) => ['work_id', eb.fn.max('weight').as('w'), eb(eb.fn.max('created_at'), '/', day).as('day')])
     .where('created_at', '>', since)
-    .groupBy(['work_id', 'day'])
+    .groupBy(['work_id', 'viewer', 'type']);
+  return q
+    .selectFrom(perViewer.as('v'))
+    .select((eb) => ['v.work_id', 'v.day', eb.fn.sum<number>('v.w').as('w')])
+    .groupBy(['v.work_id', 'v.day'])
     .execute();
 }
 
@@ -217,4 +238,36 @@ export async function playlistAddHistory(q: Queryable, userId: number) {
     .select(['pw.work_id', 'pw.added_at'])
     .where('p.user_id', '=', userId)
     .execute();
+}
+
+/**
+ * The works a user's listening events name, most recent or most frequent first (the Subsonic
+ * album lists `recent` and `frequent`).
+ */
+export async function playedWorksOfUser(
+  q: Queryable,
+  userId: number,
+  order: 'recent' | 'frequent',
+  limit: number,
+): Promise<number[]> {
+  const rows = await q
+    .selectFrom('recommender_events')
+    .select(['work_id', sql<number>`max(created_at)`.as('last'), sql<number>`count(*)`.as('n')])
+    .where('user_id', '=', userId)
+    .where('type', 'in', [
+      'start',
+      'play5m',
+      'play15m',
+      'play30m',
+      'play60m',
+      'progress30',
+      'progress60',
+      'progress90',
+    ])
+    .groupBy('work_id')
+    .orderBy(order === 'recent' ? sql`max(created_at)` : sql`count(*)`, 'desc')
+    .orderBy('work_id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => Number(r.work_id));
 }

@@ -21,6 +21,9 @@ import { QUERY_SAMPLES } from './querySamples.ts';
 
 export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
+/** Repositories whose queries run on one dialect only (SQLite keeps its limit counters in memory). */
+const ONLY_ON: Record<string, Dialect> = { limits: 'postgres' };
+
 function recordingDb(dialect: Dialect, sink: CompiledQuery[]): Kysely<Database> {
   const pg = dialect === 'postgres';
   return new Kysely<Database>({
@@ -46,6 +49,7 @@ export async function renderQueries(): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const dialect of DIALECTS) {
     for (const [repository, samples] of Object.entries(QUERY_SAMPLES)) {
+      if ((ONLY_ON[repository] ?? dialect) !== dialect) continue;
       const parts = [
         `-- The queries of repositories/${repository}.ts on ${dialect}: written by npm run queries.\n`,
       ];

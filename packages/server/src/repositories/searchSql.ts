@@ -18,14 +18,13 @@
  * PostgreSQL plans semi-joins from its statistics, so it always gets `w.id in (subquery)`.
  *
  * Bounded work: a keyword has at most LIMITS.keywordMax characters and LIMITS.searchTermsMax
- * terms, repeated terms count once, and with several terms each size count stops at LARGE_SET + 1
- * (docs/security.md).
+ * terms, repeated terms count once (services/searchTerms.ts checks both), and with several terms
+ * each size count stops at LARGE_SET + 1 (docs/security.md).
  */
-import { compileTerm, LIMITS, type SearchFilter, type SearchTerm } from '@sasayaki/contract';
+import type { SearchFilter } from '@sasayaki/contract';
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Db } from '../db/connect.ts';
-import { fail, HttpError } from '../errors.ts';
 import { INT32_MAX } from '../numericParams.ts';
+import type { Dialect, Queryable } from './queryable.ts';
 
 type Cond = Expression<SqlBool>;
 
@@ -51,7 +50,19 @@ export function likeContains(text: string): string {
 
 /** FTS5 trigram index: a quoted phrase matches any substring of at least 3 characters. */
 const ftsPhrase = (v: string) => `"${v.replace(/"/g, '""')}"`;
-const usesFts = (v: string, t: Db) => t.dialect === 'sqlite' && [...v].length >= 3;
+/** Where the conditions will run: the handle that counts set sizes, and its dialect. */
+interface Target {
+  q: Queryable;
+  dialect: Dialect;
+}
+
+const usesFts = (v: string, t: Target) => t.dialect === 'sqlite' && [...v].length >= 3;
+
+/** Two characters beyond ASCII, on PostgreSQL: what the pairs index (migration 073) holds. */
+const isCjkPair = (v: string, t: Target) => {
+  const chars = [...v];
+  return t.dialect === 'postgres' && chars.length === 2 && chars.every((c) => c.codePointAt(0)! > 127);
+};
 
 /**
  * The rows of a set term: a subquery of work ids, a correlated probe (null where probing per row
@@ -101,12 +112,12 @@ interface Shaped {
 /** How a set's size is counted: exactly (a lone term's count is the answer's total) or capped. */
 type SizeCount = 'exact' | 'capped';
 
-async function setConditions(t: Db, set: WorkSet, sizing: SizeCount): Promise<Shaped> {
+async function setConditions(t: Target, set: WorkSet, sizing: SizeCount): Promise<Shaped> {
   const small = { page: sql<SqlBool>`w.id in (${set.ids})`, count: sql<SqlBool>`w.id in (${set.ids})` };
   if (t.dialect !== 'sqlite') return small;
   const rows = sizing === 'exact' ? set.rows : sql`${set.rows} limit ${LARGE_SET + 1}`;
   const size = Number(
-    (await sql<{ n: number }>`select count(*) as n from (${rows})`.execute(t.db)).rows[0]?.n ?? 0,
+    (await sql<{ n: number }>`select count(*) as n from (${rows})`.execute(t.q)).rows[0]?.n ?? 0,
   );
   if (size <= LARGE_SET) return { ...small, size };
   const page = set.probe ? sql<SqlBool>`exists (${set.probe})` : small.page;
@@ -125,13 +136,16 @@ const same = (c: Cond): Shaped => ({ page: c, count: c });
 /** The condition of a filter, before its exclusion is applied. */
 async function positive(
   f: Exclude<SearchFilter, { kind: 'range' }>,
-  t: Db,
+  t: Target,
   sizing: SizeCount,
 ): Promise<{ page: Cond; count: Cond }> {
   switch (f.kind) {
     case 'text': {
       const v = f.text.trim().toLowerCase();
       if (usesFts(v, t)) return setConditions(t, ftsSet(ftsPhrase(v)), sizing);
+      // PostgreSQL: two CJK characters have no trigram; the index of character pairs serves them.
+      if (isCjkPair(v, t))
+        return same(sql<SqlBool>`sasayaki_cjk_bigrams(w.search_text) @> array[${v}::text]`);
       // PostgreSQL: the pg_trgm GIN index serves LIKE; SQLite: 1–2 characters scan search_text.
       return same(sql<SqlBool>`w.search_text like ${likeContains(v)} escape '\\'`);
     }
@@ -158,7 +172,7 @@ async function positive(
   }
 }
 
-async function conditions(f: SearchFilter, t: Db, sizing: SizeCount): Promise<Shaped> {
+async function conditions(f: SearchFilter, t: Target, sizing: SizeCount): Promise<Shaped> {
   if (f.kind === 'range') {
     // The range columns are 32-bit integers (rating: at most 5): a larger bound, which no work
     // reaches, is compared as the largest one instead of failing on PostgreSQL as out of range.
@@ -175,27 +189,21 @@ async function conditions(f: SearchFilter, t: Db, sizing: SizeCount): Promise<Sh
 }
 
 /**
- * The conditions of the complete terms, to be AND-ed together. Partial terms are skipped; a term
- * that cannot be searched is a 400 with the contract's reason.
+ * The conditions of a search's filters (the contract's compileTerm of its terms, checked and
+ * without repeats: services/searchTerms.ts), to be AND-ed together.
  */
-export async function compileSearchTerms(terms: readonly SearchTerm[], t: Db): Promise<CompiledSearch> {
-  if (terms.length > LIMITS.searchTermsMax) {
-    throw fail('TOO_MANY_SEARCH_TERMS', { max: LIMITS.searchTermsMax, count: terms.length });
-  }
-  // The same filter twice selects the same works: it is compiled once.
-  const filters = new Map<string, SearchFilter>();
-  for (const term of terms) {
-    const compiled = compileTerm(term);
-    if (!compiled.ok) throw new HttpError(compiled.error.code, compiled.error.params);
-    if (compiled.filter) filters.set(JSON.stringify(compiled.filter), compiled.filter);
-  }
+export async function compileSearchFilters(
+  filters: readonly SearchFilter[],
+  q: Queryable,
+  dialect: Dialect,
+): Promise<CompiledSearch> {
   const out: CompiledSearch = { page: [], count: [] };
-  const sizing: SizeCount = filters.size === 1 ? 'exact' : 'capped';
-  for (const f of filters.values()) {
-    const c = await conditions(f, t, sizing);
+  const sizing: SizeCount = filters.length === 1 ? 'exact' : 'capped';
+  for (const f of filters) {
+    const c = await conditions(f, { q, dialect }, sizing);
     out.page.push(c.page);
     out.count.push(c.count);
-    if (filters.size === 1 && c.size !== undefined) out.soleCount = c.size;
+    if (filters.length === 1 && c.size !== undefined) out.soleCount = c.size;
   }
   return out;
 }

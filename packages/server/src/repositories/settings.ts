@@ -1,11 +1,6 @@
 /** The `settings` table: one text value per key. */
 import type { Queryable } from './queryable.ts';
 
-export async function findSetting(q: Queryable, key: string): Promise<string | null> {
-  const row = await q.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value ?? null;
-}
-
 export async function deleteSetting(q: Queryable, key: string): Promise<void> {
   await q.deleteFrom('settings').where('key', '=', key).execute();
 }
@@ -23,4 +18,12 @@ export async function settingOrInsert(q: Queryable, key: string, value: string):
     .execute();
   const row = await q.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
+}
+
+/** The stored rows of these keys (the site settings; never the secrets kept beside them). */
+export async function storedSettings(
+  q: Queryable,
+  keys: readonly string[],
+): Promise<{ key: string; value: string }[]> {
+  return q.selectFrom('settings').select(['key', 'value']).where('key', 'in', keys).execute();
 }

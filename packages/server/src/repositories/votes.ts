@@ -126,3 +126,28 @@ export async function votedWorkTagsOfUser(
 export async function deleteVotesOfUser(q: Queryable, userId: number): Promise<void> {
   await q.deleteFrom('tag_votes').where('user_id', '=', userId).execute();
 }
+
+/** Unlinks a tag from a work with every vote on the link; the number of links removed (0 or 1). */
+export async function deleteWorkTag(q: Queryable, workId: number, tagId: number): Promise<number> {
+  await q.deleteFrom('tag_votes').where('work_id', '=', workId).where('tag_id', '=', tagId).execute();
+  const res = await q
+    .deleteFrom('work_tags')
+    .where('work_id', '=', workId)
+    .where('tag_id', '=', tagId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+/** Remembers that a moderator removed the tag, so the scanner does not link it again. */
+export async function insertTagRemoval(
+  q: Queryable,
+  workId: number,
+  tagId: number,
+  now: number,
+): Promise<void> {
+  await q
+    .insertInto('work_tag_removals')
+    .values({ work_id: workId, tag_id: tagId, removed_at: now })
+    .onConflict((oc) => oc.columns(['work_id', 'tag_id']).doUpdateSet({ removed_at: now }))
+    .execute();
+}

@@ -28,10 +28,17 @@ export interface WorkListFilter {
   subtitle?: boolean;
   localSubtitledWorks?: readonly number[];
   includeTranslationWorks?: boolean;
+  /** Only works of this library root (its index in the configured roots). */
+  rootIndex?: number;
+  /** Only works released in these years (inclusive; the release date's first four digits). */
+  releaseYears?: { from: number; to: number };
 }
 
+/** The orders of the /api lists, and two the Subsonic album lists add: by title and by circle. */
+export type ListOrder = WorkOrder | 'title' | 'circle';
+
 export interface WorkListOrder {
-  order?: WorkOrder;
+  order?: ListOrder;
   sort?: SortDirection;
   seed?: number;
   /** The viewer's account, for the `rating` order (their own rating). */
@@ -97,6 +104,13 @@ export function filteredWorks(
       sql<SqlBool>`not (w.original_workno is not null and w.original_workno <> w.source_id and exists (select 1 from works o where o.source_id = w.original_workno))`,
     );
   }
+  if (filter.rootIndex !== undefined) conds.push(sql<SqlBool>`w.root_index = ${filter.rootIndex}`);
+  if (filter.releaseYears) {
+    // Dates are YYYY-MM-DD text: a range of strings is a range of years, and uses the index.
+    const { from, to } = filter.releaseYears;
+    conds.push(sql<SqlBool>`w.release >= ${`${String(from).padStart(4, '0')}-00`}`);
+    conds.push(sql<SqlBool>`w.release < ${`${String(to + 1).padStart(4, '0')}-00`}`);
+  }
   for (const c of conds) q = q.where(c);
   let page = q;
   let count = q;
@@ -134,6 +148,11 @@ export function ordered(q: WorkQuery, o: WorkListOrder): WorkQuery {
       .orderBy('w.id', dir);
   }
   if (order === 'betterRandom') return q.orderBy(sql`random()`);
+  if (order === 'title') return q.orderBy('w.title', dir).orderBy('w.id', dir);
+  if (order === 'circle') {
+    const circleName = sql`(select c.name from circles c where c.id = w.circle_id)`;
+    return q.orderBy(circleName, dir).orderBy('w.title', dir).orderBy('w.id', dir);
+  }
   return q.orderBy(sql.ref(ORDER_COLUMNS[order]), dir).orderBy('w.id', dir);
 }
 

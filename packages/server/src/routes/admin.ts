@@ -1,27 +1,19 @@
 /**
  * Administration (group `administrator`; the first one is made with `sasayaki user add <name>
- * --admin`): users, rescans, maintenance message and the registration switch.
+ * --admin`): users, rescans, maintenance message and the registration switch. The console's
+ * calls are in console.ts; every action goes into the audit log.
  */
 import { ROUTES, type UserGroup } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize } from '../access.ts';
-import type { Principal } from '../auth/principal.ts';
-import { outsideRequest } from '../db/requestScope.ts';
 import { fail } from '../errors.ts';
-import { scanLibrary } from '../scanner/index.ts';
-import { deleteAccount, REGISTRATION_SETTING } from '../services/accounts.ts';
-import { setSetting } from '../services/settings.ts';
-import { GUEST_NAME, listUsers, setGroup, setPassword } from '../services/users.ts';
+import { assertDeletable, deleteAccount } from '../services/accounts.ts';
+import { recordAudit } from '../services/audit.ts';
+import { listUsers, setGroup, setPassword } from '../services/users.ts';
 import { route } from './route.ts';
 
-/** Accounts an administrator may not delete: the shared guest account and their own. */
-export function assertDeletable(p: Principal, name: string): void {
-  if (name === GUEST_NAME) throw fail('CANNOT_DELETE_GUEST');
-  if (p.kind === 'account' && p.name === name) throw fail('CANNOT_DELETE_SELF');
-}
-
 export const adminRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, settings } = app.ctx;
 
   route(app, ROUTES.admin.users, async function listAccounts(req) {
     authorize(req, 'admin');
@@ -29,28 +21,38 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.admin.setGroup, async function setAccountGroup(req) {
-    authorize(req, 'admin');
-    await setGroup(db, req.body.name, req.body.group satisfies UserGroup);
+    const p = authorize(req, 'admin');
+    await setGroup(db, { name: req.body.name }, req.body.group satisfies UserGroup);
+    await recordAudit(db, p, {
+      action: 'account.group',
+      target: req.body.name,
+      details: { group: req.body.group },
+    });
     return { message: 'group changed' };
   });
 
   route(app, ROUTES.admin.setPassword, async function setAccountPassword(req) {
-    authorize(req, 'admin');
+    const p = authorize(req, 'admin');
     await setPassword(db, req.body.name, req.body.password);
+    await recordAudit(db, p, { action: 'account.password', target: req.body.name });
     return { message: 'password changed' };
   });
 
   route(app, ROUTES.admin.deleteUser, async function deleteUserAccount(req) {
-    assertDeletable(authorize(req, 'admin'), req.body.name);
-    await deleteAccount(db, req.body.name);
+    const p = authorize(req, 'admin');
+    assertDeletable(p, req.body.name);
+    await deleteAccount(db, { name: req.body.name });
+    await recordAudit(db, p, { action: 'account.delete', target: req.body.name });
     return { message: 'user deleted' };
   });
 
   route(app, ROUTES.admin.rescan, async function rescanLibrary(req) {
-    authorize(req, 'admin');
-    const scan = outsideRequest(() => scanLibrary({ config, db, log: app.log }, { full: !!req.body?.full }));
+    const p = authorize(req, 'admin');
+    await recordAudit(db, p, { action: 'library.rescan', details: { full: !!req.body?.full } });
+    // The console's scans: shown there with their progress and report.
+    const scan = app.scans.run(req.body?.full ? 'full' : 'quick', 'console');
     if (req.body?.wait) {
-      const s = await scan;
+      const { added, updated, removed, ...s } = await scan;
       return {
         message: 'rescan finished',
         summary: { ...s, duplicates: s.duplicates.length, errors: s.errors.length },
@@ -61,17 +63,19 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.admin.maintenance, async function setMaintenance(req) {
-    authorize(req, 'admin');
+    const p = authorize(req, 'admin');
     const html = req.body.html?.trim() ? req.body.html : null;
-    await setSetting(db, 'maintenance_html', html);
+    const changes = html ? { maintenance: true, maintenanceHtml: html } : { maintenance: null };
+    await recordAudit(db, p, { action: 'settings.update', details: await settings.write(changes) });
     return { message: html ? 'maintenance on' : 'maintenance off' };
   });
 
   route(app, ROUTES.admin.registration, async function setRegistration(req) {
-    authorize(req, 'admin');
+    const p = authorize(req, 'admin');
     const { enabled } = req.body;
     if (enabled !== null && typeof enabled !== 'boolean') throw fail('REGISTRATION_SETTING_INVALID');
-    await setSetting(db, REGISTRATION_SETTING, enabled === null ? null : String(enabled));
+    const details = await settings.write({ registrationEnabled: enabled });
+    await recordAudit(db, p, { action: 'settings.update', details });
     return {
       message:
         enabled === null

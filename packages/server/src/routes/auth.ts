@@ -3,40 +3,94 @@
  * password reset). Shapes of docs/compatibility.md: login and registration answer `{token, user}`.
  */
 import { ROUTES } from '@sasayaki/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { clearMediaCookie, setMediaCookie } from '../auth/mediaCookie.ts';
 import type { UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { nameKey } from '../names.ts';
+import { revokeToken } from '../repositories/users.ts';
 import {
   changePassword,
   confirmPasswordReset,
   login,
   RESET_REQUESTED,
   register,
-  registrationEnabled,
   requestEmailLink,
   requestPasswordReset,
+  resetTarget,
   unlinkEmail,
   userView,
   verifyEmailLink,
 } from '../services/accounts.ts';
 import { LoginGuard } from '../services/loginGuard.ts';
 import { loginLimitStoreFor } from '../services/loginLimitStore.ts';
-import { nameKey } from '../services/names.ts';
-import { findUserById, GUEST_NAME } from '../services/users.ts';
+import { mailerOf } from '../services/mail.ts';
+import {
+  type LimitResult,
+  RESET_LIMIT,
+  requestLimitStoreFor,
+  takeEach,
+  WindowLimiter,
+} from '../services/rateLimit.ts';
+import { findUserById, GUEST_NAME, validatePassword } from '../services/users.ts';
 import { route } from './route.ts';
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.ctx;
-  const guard = new LoginGuard(loginLimitStoreFor(db));
+/** Request limits of the account routes beside the sign-in guard (docs/security.md). */
+function accountLimits(app: FastifyInstance) {
+  const { db, settings } = app.ctx;
+  const limits = requestLimitStoreFor(db);
+  const hour = 60 * 60_000;
+  return {
+    // Read at each registration: the site setting may change while the server runs.
+    registrations: new WindowLimiter(limits, 'register', () => settings.get('registrationLimit'), hour),
+    resetsByAddress: new WindowLimiter(limits, 'reset-a', RESET_LIMIT.perAddress, RESET_LIMIT.windowMs),
+    resetsByTarget: new WindowLimiter(limits, 'reset-t', RESET_LIMIT.perEmail, RESET_LIMIT.windowMs),
+    resetsByAccount: new WindowLimiter(limits, 'reset-u', RESET_LIMIT.perAccount, RESET_LIMIT.windowMs),
+    confirms: new WindowLimiter(
+      limits,
+      'confirm-a',
+      RESET_LIMIT.confirmsPerAddress,
+      RESET_LIMIT.confirmWindowMs,
+    ),
+  };
+}
+type AccountLimits = ReturnType<typeof accountLimits>;
 
+/** Refuses with `code` (429 and Retry-After) unless the limit allowed the request. */
+function mustAllow(
+  r: LimitResult,
+  reply: FastifyReply,
+  code: 'REGISTRATION_RATE_LIMITED' | 'RESET_RATE_LIMITED',
+): void {
+  if (r.allowed) return;
+  reply.header('retry-after', String(r.retryAfter));
+  throw fail(code);
+}
+
+type SignedIn = (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  row: UserRow,
+) => { token: string; user: ReturnType<typeof userView> };
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { config } = app.ctx;
   /** A sign-in answer: the token for API calls, and the same as the media cookie. */
-  const signedIn = (req: FastifyRequest, reply: FastifyReply, row: UserRow) => {
+  const signedIn: SignedIn = (req, reply, row) => {
     const token = app.auth.issueToken(row);
     setMediaCookie(req, reply, token, config.jwtTtlSeconds);
     return { token, user: userView(row) };
   };
+  const limits = accountLimits(app);
+  sessionRoutes(app, signedIn, limits);
+  emailRoutes(app, signedIn, limits);
+};
+
+/** Registration, sign-in, the current user, logout and password change. */
+function sessionRoutes(app: FastifyInstance, signedIn: SignedIn, limits: AccountLimits): void {
+  const { db, config, settings } = app.ctx;
+  const guard = new LoginGuard(loginLimitStoreFor(db));
   // The guest password is public: limits on its name would only let anyone lock everyone out.
   const guardedName = (name: string) => {
     const key = nameKey(name);
@@ -44,20 +98,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   };
 
   /**
-   * Claims an attempt, or refuses with 429 while the address, the name from this address or the
-   * name is limited.
-   */
-  async function checkLimits(name: string, ip: string, reply: FastifyReply): Promise<void> {
-    const r = await guard.begin(guardedName(name), ip);
-    if (!r.allowed) {
-      reply.header('retry-after', String(r.retryAfter));
-      throw fail('LOGIN_RATE_LIMITED');
-    }
-  }
-
-  /**
-   * Runs an attempt: it counts against the limits from the start (so racing attempts cannot all
-   * pass); a success gives its slots back and makes the address known.
+   * Runs an attempt: it counts against the sign-in limits from the start (so racing attempts
+   * cannot all pass), refused with 429 while the address, the name from this address or the name
+   * is limited; a success gives its slots back and makes the address known.
    */
   async function limited(
     name: string,
@@ -65,19 +108,30 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply: FastifyReply,
     attempt: () => Promise<UserRow>,
   ): Promise<UserRow> {
-    await checkLimits(name, ip, reply);
+    const r = await guard.begin(guardedName(name), ip);
+    if (!r.allowed) {
+      reply.header('retry-after', String(r.retryAfter));
+      throw fail('LOGIN_RATE_LIMITED');
+    }
     const row = await attempt();
     await guard.succeed(guardedName(name), ip);
     return row;
   }
 
   route(app, ROUTES.auth.registrationOpen, async function registrationOpen() {
-    return { reg: await registrationEnabled(db, config) };
+    return { reg: settings.get('registrationEnabled') };
   });
 
   route(app, ROUTES.auth.register, async function registerAccount(req, reply) {
-    const row = await limited(req.body.name, req.ip, reply, () => register(db, config, req.body));
-    return signedIn(req, reply, row);
+    // Only accounts made count toward the address's allowance: a refused name gives its slot back.
+    mustAllow(await limits.registrations.take(req.ip), reply, 'REGISTRATION_RATE_LIMITED');
+    try {
+      const row = await limited(req.body.name, req.ip, reply, () => register(db, settings, req.body));
+      return signedIn(req, reply, row);
+    } catch (err) {
+      await limits.registrations.giveBack(req.ip);
+      throw err;
+    }
   });
 
   route(app, ROUTES.auth.login, async function logIn(req, reply) {
@@ -89,7 +143,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ROUTES.auth.me, async function currentUser(req, reply) {
     if (req.authError) throw fail(req.authError);
-    const reg = await registrationEnabled(db, config);
+    const reg = settings.get('registrationEnabled');
     const p = req.principal;
     const row = p.kind === 'account' ? await findUserById(db, p.id) : undefined;
     // A session from before the media cookie existed gets it when the web app starts.
@@ -105,6 +159,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.auth.logout, async function logOut(req, reply) {
+    // The token ends for every instance on the database, not only in this browser.
+    if (req.session) await revokeToken(db, req.session.key, req.session.expiresAt, Date.now());
     clearMediaCookie(req, reply);
     return { message: 'logged out' };
   });
@@ -112,14 +168,24 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   route(app, ROUTES.auth.changePassword, async function changeOwnPassword(req, reply) {
     const p = requireAccount(req);
     authorize(req, 'password.change');
-    const row = await changePassword(db, p.id, req.body.oldPassword, req.body.newPassword);
+    validatePassword(req.body.newPassword);
+    // A stolen token must not buy unlimited guesses at the password: the sign-in limits apply.
+    const row = await limited(p.name, req.ip, reply, () =>
+      changePassword(db, p.id, req.body.oldPassword, req.body.newPassword),
+    );
     return signedIn(req, reply, row);
   });
+}
+
+/** Linking an email address, and resetting a password through it. */
+function emailRoutes(app: FastifyInstance, signedIn: SignedIn, limits: AccountLimits): void {
+  const { db, config, settings } = app.ctx;
+  const { resetsByAddress, resetsByTarget, resetsByAccount, confirms } = limits;
 
   route(app, ROUTES.auth.requestEmailLink, async function requestEmailLinkCode(req) {
     const p = requireAccount(req);
     authorize(req, 'email.link');
-    const verifyId = await requestEmailLink(db, config, p.id, req.body.email);
+    const verifyId = await requestEmailLink(db, mailerOf(config, settings), p.id, req.body.email);
     return { verifyId, message: 'verification code sent' };
   });
 
@@ -138,17 +204,25 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.auth.requestPasswordReset, async function requestReset(req, reply) {
-    const who = req.body.name ?? req.body.email ?? '';
-    // Each request may mail a code: all of them count (checkLimits counts; nothing gives back).
-    await checkLimits(who, req.ip, reply);
-    const { verifyId, mail } = await requestPasswordReset(db, config, req.body);
+    // Each request may mail a code: all of them count, per address and per email (or name)
+    // asked for; the account reached has its own allowance, whichever way it was named.
+    const target = resetTarget(req.body);
+    const r = await takeEach([
+      [resetsByAddress, req.ip],
+      [resetsByTarget, target],
+    ]);
+    mustAllow(r, reply, 'RESET_RATE_LIMITED');
+    const mayMail = async (userId: number) => (await resetsByAccount.take(String(userId))).allowed;
+    const { verifyId, mail } = await requestPasswordReset(db, mailerOf(config, settings), req.body, mayMail);
     // Sent after answering, so the time to answer does not tell whether a mail went out.
     mail.catch((err: unknown) => req.log.error({ err }, 'sending the password reset mail failed'));
     return { verifyId, message: RESET_REQUESTED };
   });
 
   route(app, ROUTES.auth.confirmPasswordReset, async function confirmReset(req, reply) {
+    // Each confirmation is a guess at a code: counted per address, success or not.
+    mustAllow(await confirms.take(req.ip), reply, 'RESET_RATE_LIMITED');
     const row = await confirmPasswordReset(db, req.body.verifyId, req.body.code.trim(), req.body.password);
     return signedIn(req, reply, row);
   });
-};
+}

@@ -9,9 +9,9 @@ import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
 import { fail } from '../errors.ts';
-import { deleteAccount } from '../services/accounts.ts';
+import { assertDeletable, deleteAccount } from '../services/accounts.ts';
+import { recordAudit } from '../services/audit.ts';
 import { createUser, findUserByName, listUsers, setPassword } from '../services/users.ts';
-import { assertDeletable } from './admin.ts';
 import { route } from './route.ts';
 
 export const credentialsRoutes: FastifyPluginAsync = async (app) => {
@@ -23,8 +23,13 @@ export const credentialsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.credentials.create, async function createAccount(req) {
-    authorize(req, 'admin');
+    const p = authorize(req, 'admin');
     const user = await createUser(db, req.body);
+    await recordAudit(db, p, {
+      action: 'account.create',
+      target: user.name,
+      details: { group: user.grp },
+    });
     return { message: `user ${user.name} created` };
   });
 
@@ -35,6 +40,7 @@ export const credentialsRoutes: FastifyPluginAsync = async (app) => {
     if (p.group !== 'administrator' && p.name === req.body.name) throw fail('CHANGE_OWN_PASSWORD');
     authorize(req, 'admin');
     await setPassword(db, req.body.name, req.body.newPassword);
+    await recordAudit(db, p, { action: 'account.password', target: req.body.name });
     return { message: 'password changed' };
   });
 
@@ -46,7 +52,10 @@ export const credentialsRoutes: FastifyPluginAsync = async (app) => {
       assertDeletable(p, name);
       if (!(await findUserByName(db, name))) throw fail('USER_NOT_FOUND_NAMED', { name });
     }
-    for (const name of names) await deleteAccount(db, name);
+    for (const name of names) {
+      await deleteAccount(db, { name });
+      await recordAudit(db, p, { action: 'account.delete', target: name });
+    }
     return { message: names.length === 1 ? 'user deleted' : `${names.length} users deleted` };
   });
 };

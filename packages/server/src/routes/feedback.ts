@@ -5,8 +5,8 @@
 import { LIMITS, ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize } from '../access.ts';
-import { workIdFrom } from '../auth/apiSchemas.ts';
 import { fail } from '../errors.ts';
+import { workIdFrom } from '../http/request.ts';
 import { addFeedback, listFeedback, setFeedbackHandled } from '../services/feedback.ts';
 import { FEEDBACK_LIMIT, requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
 import { route } from './route.ts';

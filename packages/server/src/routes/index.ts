@@ -1,19 +1,27 @@
 /** Every API route module, registered in one place. */
 import type { FastifyInstance } from 'fastify';
-import { authPluginRegistration } from '../auth/plugin.ts';
+import { authPluginRegistration } from '../http/authPlugin.ts';
+import { subsonicRoutes } from '../subsonic/index.ts';
 import { adminRoutes } from './admin.ts';
+import { appPasswordRoutes } from './appPasswords.ts';
 import { authRoutes } from './auth.ts';
+import { consoleRoutes } from './console.ts';
 import { coversRoutes } from './covers.ts';
 import { credentialsRoutes } from './credentials.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { healthRoutes } from './health.ts';
+import { invitationRoutes } from './invitations.ts';
+import { librariesRoutes } from './libraries.ts';
+import { listeningRoutes } from './listening.ts';
 import { listsRoutes } from './lists.ts';
 import { mediaRoutes } from './media.ts';
+import { metricsRoutes } from './metrics.ts';
 import { playlistRoutes } from './playlist.ts';
 import { recommenderRoutes } from './recommender.ts';
 import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
 import { serverInfoRoutes } from './serverInfo.ts';
+import { setupRoutes } from './setup.ts';
 import { tracksRoutes } from './tracks.ts';
 import { voteRoutes } from './vote.ts';
 import { workRoutes } from './work.ts';
@@ -25,13 +33,20 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(serverInfoRoutes);
   await app.register(authRoutes);
+  await app.register(appPasswordRoutes);
   await app.register(reviewRoutes);
   await app.register(voteRoutes);
   await app.register(playlistRoutes);
   await app.register(recommenderRoutes);
   await app.register(adminRoutes);
+  await app.register(setupRoutes);
+  await app.register(librariesRoutes);
   await app.register(credentialsRoutes);
+  await app.register(consoleRoutes);
+  await app.register(invitationRoutes);
+  await app.register(metricsRoutes);
   await app.register(feedbackRoutes);
+  await app.register(listeningRoutes);
   await app.register(worksRoutes);
   await app.register(searchRoutes);
   await app.register(workRoutes);
@@ -39,4 +54,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tracksRoutes);
   await app.register(mediaRoutes);
   await app.register(coversRoutes);
+  // The OpenSubsonic API at /rest: its own envelope and errors (subsonic/README.md).
+  await app.register(subsonicRoutes);
 }

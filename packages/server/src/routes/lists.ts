@@ -5,10 +5,12 @@
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { fail } from '../errors.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { listOptionsOf } from '../http/listOptions.ts';
+import { sendJson } from '../http/reply.ts';
+import { baseOf, viewerOf } from '../http/request.ts';
+import { listWorksJson } from '../services/catalogue.ts';
 import { type EntityKind, findEntity, listCircles, listTags, listVas } from '../services/entities.ts';
 import { route } from './route.ts';
-import { baseOf, viewerOf } from './works.ts';
 
 const NOT_FOUND = { circles: 'CIRCLE_NOT_FOUND', tags: 'TAG_NOT_FOUND', vas: 'VA_NOT_FOUND' } as const;
 
@@ -31,13 +33,14 @@ export const listsRoutes: FastifyPluginAsync = async (app) => {
     route(app, routes.one, function oneEntity(req) {
       return entityOf(req.params.id);
     });
-    route(app, routes.works, async function worksOfOneEntity(req) {
+    route(app, routes.works, async function worksOfOneEntity(req, reply) {
       const entity = await entityOf(req.params.id);
-      const p = parseListParams(req.query);
-      return listWorks(
-        app.ctx,
-        { viewer: viewerOf(req), ...p, scope: { kind: 'entity', entity: kind, id: entity.id } },
-        baseOf(app, req),
+      const p = listOptionsOf(req.query);
+      // The finished page as cached (services/catalogue.ts), as the works and search lists send it.
+      const scope = { kind: 'entity', entity: kind, id: entity.id } as const;
+      return sendJson(
+        reply,
+        await listWorksJson(app.ctx, { viewer: viewerOf(req), ...p, scope }, baseOf(req)),
       );
     });
   }

@@ -10,27 +10,23 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { fail, insufficientStorage, isDiskFull } from '../errors.ts';
+import { fail } from '../errors.ts';
+import { deliverLowQuality, deliverOriginal } from '../http/delivery.ts';
+import { contentDisposition } from '../http/files.ts';
+import { viewerOf } from '../http/request.ts';
 import { integerParam } from '../numericParams.ts';
-import {
-  contentDisposition,
-  mediaFile,
-  openMediaFile,
-  sendFile,
-  sendThroughProxy,
-} from '../services/media.ts';
+import { mediaFile } from '../services/media.ts';
 import { linkedLrcOf } from '../services/tracks.ts';
-import { ffmpegAvailable, LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
+import { ffmpegAvailable } from '../services/transcode.ts';
 import { workZip } from '../services/workZip.ts';
 import { route } from './route.ts';
-import { viewerOf } from './works.ts';
 
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
-  const { config } = app.ctx;
+  const { config, settings } = app.ctx;
   const lowQuality = await ffmpegAvailable(config);
 
   const allow = (req: FastifyRequest) => {
-    if (!config.allowAnonymousMedia && viewerOf(req).kind === 'anonymous') {
+    if (!settings.get('anonymousMedia') && viewerOf(req).kind === 'anonymous') {
       throw fail(req.authError ?? 'NO_TOKEN');
     }
   };
@@ -44,11 +40,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   async function serve(req: FastifyRequest, reply: FastifyReply, disposition: 'inline' | 'attachment') {
     allow(req);
     const { fileId, workId } = ids(req);
-    const file = await mediaFile(app.ctx, fileId, workId);
-    const opened = await openMediaFile(file);
-    if (config.accel === 'off') return sendFile(req, reply, opened, file, { disposition });
-    await opened.handle.close();
-    return sendThroughProxy(reply, config, file, opened, { disposition });
+    return deliverOriginal(app.ctx, req, reply, await mediaFile(app.ctx, fileId, workId), disposition);
   }
   function streamFile(req: FastifyRequest, reply: FastifyReply) {
     return serve(req, reply, 'inline');
@@ -64,27 +56,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
   route(app, ROUTES.media.lowQuality, async function streamLowQuality(req, reply) {
     allow(req);
     if (!lowQuality) throw fail('LOW_QUALITY_OFF');
-    const file = await mediaFile(app.ctx, ids(req).fileId);
-    if (file.type !== 'audio') throw fail('LOW_QUALITY_AUDIO_ONLY');
-    const source = await openMediaFile(file);
-    const out = await lowQualityFile(config, file, source)
-      .catch((err: Error) => {
-        if (isDiskFull(err)) throw insufficientStorage();
-        req.log.warn({ err, fileId: file.id }, 'low-quality transcode failed');
-        throw fail('TRANSCODE_FAILED');
-      })
-      .finally(() => source.handle.close());
-    const name = `${file.name.replace(/\.[^.]*$/, '')}.${LOW_QUALITY.extension}`;
-    return sendFile(
-      req,
-      reply,
-      out,
-      { name, charset: null },
-      {
-        disposition: 'inline',
-        contentType: LOW_QUALITY.contentType,
-      },
-    );
+    return deliverLowQuality(app.ctx, req, reply, await mediaFile(app.ctx, ids(req).fileId));
   });
 
   route(app, ROUTES.media.downloadZip, async function downloadZip(req, reply) {

@@ -4,11 +4,13 @@
  * for changes, GET with query parameters for reads. Every decision goes through access.ts.
  */
 import { LIMITS, ROUTES } from '@sasayaki/contract';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Action, authorize, requireAccount } from '../access.ts';
-import { workIdFrom } from '../auth/apiSchemas.ts';
 import { userIdOf } from '../auth/principal.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import type { PlaylistRow } from '../db/schema.ts';
+import { listOptionsOf } from '../http/listOptions.ts';
+import { baseOf, workIdFrom } from '../http/request.ts';
+import { listWorks } from '../services/catalogue.ts';
 import {
   addWorks,
   createPlaylist,
@@ -25,12 +27,10 @@ import {
   targetOf,
   workExistStatus,
 } from '../services/playlists.ts';
-import { publicBase } from '../urls.ts';
 import { type RouteRequest, route } from './route.ts';
 
 export const playlistRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.ctx;
-  const base = (req: FastifyRequest) => publicBase(config, req);
+  const { db } = app.ctx;
   const workIds = (raw: (number | string)[]) => raw.map((w) => workIdFrom(w, 'works'));
 
   /** Loads the playlist and asks access.ts; unknown and forbidden-to-see both answer 404. */
@@ -45,7 +45,7 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
     authorize(req, 'playlist.create');
     const { works = [], ...fields } = req.body;
     const id = await createPlaylist(db, p.id, fields, workIds(works));
-    return playlistView(db, id, p.id, base(req));
+    return playlistView(db, id, p.id, baseOf(req));
   });
 
   route(app, ROUTES.playlists.edit, async function editPlaylistMetadata(req) {
@@ -56,7 +56,7 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
       authorize(req, 'playlist.rename', { playlist: targetOf(row) });
     }
     await editPlaylist(db, row, fields);
-    return playlistView(db, row.id, p.id, base(req));
+    return playlistView(db, row.id, p.id, baseOf(req));
   });
 
   route(app, ROUTES.playlists.remove, async function deleteOwnPlaylist(req) {
@@ -83,37 +83,6 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
     return setOwnLike(req, false);
   });
 
-  route(app, ROUTES.playlists.list, async function listOwnPlaylists(req) {
-    const { page = 1, pageSize = LIMITS.pageSizeDefault, filterBy = 'all' } = req.query;
-    // Public playlists are listed to everyone, visitors included.
-    if (filterBy === 'public') {
-      return listPlaylists(db, userIdOf(req.principal), filterBy, page, pageSize, base(req));
-    }
-    const p = requireAccount(req);
-    await ensureSystemPlaylists(db, p.id);
-    return listPlaylists(db, p.id, filterBy, page, pageSize, base(req));
-  });
-
-  route(app, ROUTES.playlists.one, async function playlistMetadata(req) {
-    const row = await guarded(req, req.query.id, 'playlist.read');
-    return playlistView(db, row.id, userIdOf(req.principal), base(req));
-  });
-
-  route(app, ROUTES.playlists.works, async function playlistWorks(req) {
-    const { id, ...rest } = req.query;
-    const row = await guarded(req, id, 'playlist.read');
-    const params = parseListParams(rest);
-    return listWorks(
-      app.ctx,
-      {
-        viewer: req.principal,
-        ...params,
-        scope: { kind: 'playlist', playlistId: row.id, byAddition: !rest.order },
-      },
-      base(req),
-    );
-  });
-
   async function changeWorks(req: RouteRequest<typeof ROUTES.playlists.addWorks>, adding: boolean) {
     requireAccount(req);
     const row = await guarded(req, req.body.id, 'playlist.edit');
@@ -130,7 +99,7 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, ROUTES.playlists.markTarget, async function markTargetPlaylist(req) {
     const p = requireAccount(req);
-    return defaultMarkTarget(db, p.id, base(req));
+    return defaultMarkTarget(db, p.id, baseOf(req));
   });
 
   route(app, ROUTES.playlists.withWork, async function playlistsWithWork(req) {
@@ -138,4 +107,45 @@ export const playlistRoutes: FastifyPluginAsync = async (app) => {
     const { page = 1, pageSize = LIMITS.playlistDropdownPageSize } = req.query;
     return workExistStatus(db, p.id, workIdFrom(req.query.workID, 'workID'), page, pageSize);
   });
+  playlistReads(app, guarded);
 };
+
+/** Reading playlists: the caller's list, one playlist, its works, which of them hold a work. */
+function playlistReads(
+  app: FastifyInstance,
+  guarded: (req: FastifyRequest, id: string, action: Action) => Promise<PlaylistRow>,
+): void {
+  const { db } = app.ctx;
+
+  route(app, ROUTES.playlists.list, async function listOwnPlaylists(req) {
+    const { page = 1, pageSize = LIMITS.pageSizeDefault, filterBy = 'all', q, order } = req.query;
+    const listing = { filterBy, text: q, order };
+    // Public playlists are listed to everyone, visitors included.
+    if (filterBy === 'public') {
+      return listPlaylists(db, userIdOf(req.principal), listing, page, pageSize, baseOf(req));
+    }
+    const p = requireAccount(req);
+    await ensureSystemPlaylists(db, p.id);
+    return listPlaylists(db, p.id, listing, page, pageSize, baseOf(req));
+  });
+
+  route(app, ROUTES.playlists.one, async function playlistMetadata(req) {
+    const row = await guarded(req, req.query.id, 'playlist.read');
+    return playlistView(db, row.id, userIdOf(req.principal), baseOf(req));
+  });
+
+  route(app, ROUTES.playlists.works, async function playlistWorks(req) {
+    const { id, ...rest } = req.query;
+    const row = await guarded(req, id, 'playlist.read');
+    const params = listOptionsOf(rest);
+    return listWorks(
+      app.ctx,
+      {
+        viewer: req.principal,
+        ...params,
+        scope: { kind: 'playlist', playlistId: row.id, byAddition: !rest.order },
+      },
+      baseOf(req),
+    );
+  });
+}

@@ -6,14 +6,15 @@
  */
 import { ROUTES, type RouteBody } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { workIdFrom } from '../auth/apiSchemas.ts';
 import type { Principal } from '../auth/principal.ts';
 import { fail } from '../errors.ts';
-import { forListenerIds, neighbourIds, popularIds, recordFeedback } from '../recommender/index.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { listOptionsOf } from '../http/listOptions.ts';
+import { baseOf, workIdFrom } from '../http/request.ts';
+import { forListenerIds, neighbourIds, popularIds, recordFeedback, viewerOf } from '../recommender/index.ts';
+import { listWorks } from '../services/catalogue.ts';
+import { RECOMMENDER_LIMIT, requestLimitStoreFor, takeEach, WindowLimiter } from '../services/rateLimit.ts';
 import { searchTermsOf } from '../services/searchTerms.ts';
 import { findUserById } from '../services/users.ts';
-import { publicBase } from '../urls.ts';
 import { route } from './route.ts';
 
 type ListBody = NonNullable<RouteBody<typeof ROUTES.recommender.popular>>;
@@ -27,11 +28,15 @@ function listenerAccount(p: Principal): number | null {
 }
 
 export const recommenderRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config } = app.ctx;
+  const { db } = app.ctx;
+  const store = requestLimitStoreFor(db);
+  const { perViewer, perAddress, windowMs } = RECOMMENDER_LIMIT;
+  const byViewer = new WindowLimiter(store, 'rec-v', perViewer, windowMs);
+  const byAddress = new WindowLimiter(store, 'rec-a', perAddress, windowMs);
 
   async function page(req: FastifyRequest, body: ListBody, ids: number[]) {
     const { keyword, ...rest } = body;
-    const p = parseListParams(rest as Record<string, unknown>);
+    const p = listOptionsOf(rest);
     return listWorks(
       app.ctx,
       {
@@ -45,7 +50,7 @@ export const recommenderRoutes: FastifyPluginAsync = async (app) => {
         localSubtitledWorks: p.localSubtitledWorks,
         withPlaylistStatus: p.withPlaylistStatus,
       },
-      publicBase(config, req),
+      baseOf(req),
     );
   }
 
@@ -67,16 +72,26 @@ export const recommenderRoutes: FastifyPluginAsync = async (app) => {
     return page(req, rest, await neighbourIds(db, workIdFrom(itemId, 'itemId')));
   });
 
-  route(app, ROUTES.recommender.event, async function recordListeningEvent(req) {
+  route(app, ROUTES.recommender.event, async function recordListeningEvent(req, reply) {
     const userId = listenerAccount(req.principal);
     let subject = req.body.recommenderUuid?.trim() || null;
     if (!subject && userId !== null) subject = (await findUserById(db, userId))?.recommender_uuid ?? null;
     if (!subject) throw fail('RECOMMENDER_UUID_REQUIRED');
+    const workId = workIdFrom(req.body.itemId, 'itemId');
+    const r = await takeEach([
+      [byAddress, req.ip],
+      [byViewer, userId === null ? `s:${subject}` : `u:${userId}`],
+    ]);
+    if (!r.allowed) {
+      reply.header('retry-after', String(r.retryAfter));
+      throw fail('RECOMMENDER_RATE_LIMITED');
+    }
     await recordFeedback(db, {
       type: req.body.type,
       subject,
       userId,
-      workId: workIdFrom(req.body.itemId, 'itemId'),
+      workId,
+      viewer: viewerOf(userId, req.ip),
     });
     return { message: 'feedback recorded' };
   });

@@ -5,10 +5,10 @@
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { authorize, requireAccount } from '../access.ts';
-import { workIdFrom } from '../auth/apiSchemas.ts';
-import { listWorks, parseListParams } from '../services/catalogue.ts';
+import { listOptionsOf } from '../http/listOptions.ts';
+import { baseOf, workIdFrom } from '../http/request.ts';
+import { listWorks } from '../services/catalogue.ts';
 import { deleteReview, listWorkReviews, putReview, REVIEW_MESSAGES } from '../services/reviews.ts';
-import { publicBase } from '../urls.ts';
 import { route } from './route.ts';
 
 /** Reviews shown per page under a work. */
@@ -31,7 +31,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
     const p = requireAccount(req);
     const { order = 'updated_at', filter, ...rest } = req.query;
     const byUpdate = order === 'updated_at';
-    const params = parseListParams({ ...rest, ...(byUpdate ? {} : { order }) });
+    const params = listOptionsOf({ ...rest, ...(byUpdate ? {} : { order }) });
     return listWorks(
       app.ctx,
       {
@@ -40,7 +40,7 @@ export const reviewRoutes: FastifyPluginAsync = async (app) => {
         includeReview: true,
         scope: { kind: 'reviews', userId: p.id, progress: filter || undefined, byUpdate },
       },
-      publicBase(app.ctx.config, req),
+      baseOf(req),
     );
   });
 

@@ -5,16 +5,18 @@
  */
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { listWorksJson, parseListParams } from '../services/catalogue.ts';
+import { listOptionsOf } from '../http/listOptions.ts';
+import { sendJson } from '../http/reply.ts';
+import { baseOf, listInput, viewerOf } from '../http/request.ts';
+import { listWorksJson } from '../services/catalogue.ts';
 import { searchTermsOf } from '../services/searchTerms.ts';
 import { type RouteRequest, route } from './route.ts';
-import { baseOf, listInput, sendJson, viewerOf } from './works.ts';
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
   const search = async (req: FastifyRequest, reply: FastifyReply, keyword: string) => {
-    const p = parseListParams(listInput(req));
+    const p = listOptionsOf(listInput(req));
     const terms = searchTermsOf(keyword);
-    const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(app, req));
+    const json = await listWorksJson(app.ctx, { viewer: viewerOf(req), terms, ...p }, baseOf(req));
     return sendJson(reply, json);
   };
 

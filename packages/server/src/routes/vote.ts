@@ -5,7 +5,7 @@
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { type Action, authorize, requireAccount } from '../access.ts';
-import { workIdFrom } from '../auth/apiSchemas.ts';
+import { workIdFrom } from '../http/request.ts';
 import { findUserById } from '../services/users.ts';
 import { attachTags, VOTE_MESSAGES, voteWorkTag } from '../services/votes.ts';
 import { route } from './route.ts';

@@ -15,9 +15,46 @@ import {
   type IRandomAccessFileInfo,
   type IReadChunkOptions,
 } from 'strtok3';
+import { displayPath, type FsPath } from '../storage/byteNames.ts';
+
+/**
+ * The audio format a file's first bytes announce, whatever its name says (WAV data named `.mp3`
+ * plays in every browser, so it is imported as what it is). Null when no known signature.
+ */
+export function audioFormatOf(head: Uint8Array): { mime: string; ext: string } | null {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  const at = (offset: number, text: string) => b.toString('latin1', offset, offset + text.length) === text;
+  if (at(0, 'RIFF') && at(8, 'WAVE')) return { mime: 'audio/wav', ext: 'wav' };
+  if (at(0, 'fLaC')) return { mime: 'audio/flac', ext: 'flac' };
+  if (at(0, 'OggS')) return { mime: 'audio/ogg', ext: 'ogg' };
+  if (at(4, 'ftyp')) return { mime: 'audio/mp4', ext: 'm4a' };
+  if (at(0, 'FORM') && (at(8, 'AIFF') || at(8, 'AIFC'))) return { mime: 'audio/aiff', ext: 'aiff' };
+  if (at(0, 'MAC ')) return { mime: 'audio/x-ape', ext: 'ape' };
+  if (at(0, 'ID3')) return { mime: 'audio/mpeg', ext: 'mp3' };
+  // An MPEG audio frame: 11 sync bits, a layer that is not "reserved".
+  if (
+    b.length >= 2 &&
+    b[0] === 0xff &&
+    ((b[1] as number) & 0xe0) === 0xe0 &&
+    ((b[1] as number) & 0x06) !== 0
+  ) {
+    return { mime: 'audio/mpeg', ext: 'mp3' };
+  }
+  return null;
+}
+
+/** The format found in a file's first bytes (see audioFormatOf). */
+export async function sniffAudioFile(absPath: FsPath): Promise<{ mime: string; ext: string } | null> {
+  const fh = await fs.open(absPath, 'r');
+  try {
+    return audioFormatOf(await readEdge(fh, 0, 16));
+  } finally {
+    await fh.close();
+  }
+}
 
 /** Seconds of audio in a file; throws when the file is not readable audio. */
-export type AudioProbe = (absPath: string, size?: number) => Promise<number>;
+export type AudioProbe = (absPath: FsPath, size?: number) => Promise<number>;
 
 /** Bytes read at once from the start of the file (format headers) and from its end (tags). */
 const HEAD_BYTES = 64 * 1024;
@@ -29,13 +66,15 @@ class EdgeCachedFileTokenizer extends AbstractTokenizer {
 
   constructor(
     private readonly fh: fs.FileHandle,
-    absPath: string,
+    absPath: FsPath,
     size: number,
     private readonly head: Uint8Array,
     private readonly tail: Uint8Array,
   ) {
     super();
-    this.fileInfo = { path: absPath, size };
+    // The parser is chosen by the content's signature where there is one, not by the name.
+    const format = audioFormatOf(head);
+    this.fileInfo = format ? { mimeType: format.mime, size } : { path: displayPath(absPath), size };
   }
 
   supportsRandomAccess(): boolean {

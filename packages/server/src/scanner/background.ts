@@ -1,19 +1,9 @@
 /**
- * Library roots in effect, and background rescans while serving. With no library configured,
- * a demo library generated in the data folder serves as the library; with neither, nothing is
- * scanned (scanning zero roots would remove every work).
+ * Background rescans while serving. The server passes its scan runner (services/scanRunner.ts),
+ * which scans the roots in effect (storage/effectiveRoots.ts); with no root, nothing is scanned
+ * (scanning zero roots would remove every work).
  */
-import fs from 'node:fs';
-import { type Config, paths } from '../config.ts';
-import type { Db } from '../db/connect.ts';
-import { type ScanLogger, scanLibrary } from './index.ts';
-
-/** The config with its library roots filled in from the demo library when none are set. */
-export function withEffectiveLibrary(config: Config): Config {
-  if (config.libraryRoots.length) return config;
-  const demo = paths.demoLibrary(config);
-  return fs.existsSync(demo) ? { ...config, libraryRoots: [demo] } : config;
-}
+import { type ScanContext, type ScanLogger, scanLibrary } from './index.ts';
 
 export interface BackgroundScans {
   stop(): void;
@@ -24,17 +14,24 @@ export interface BackgroundScans {
  * run beside request handling and never overlap; a failed scan is logged and retried next time.
  */
 export function startBackgroundScans(
-  ctx: { config: Config; db: Db; log: ScanLogger & { error(obj: object, msg?: string): void } },
-  { initial = true } = {},
+  ctx: ScanContext & { log: ScanLogger & { error(obj: object, msg?: string): void } },
+  {
+    initial = true,
+    scan,
+  }: {
+    initial?: boolean;
+    /** How a scan is run (the server's: services/scanRunner.ts, which also finds the roots in effect). */
+    scan?: () => Promise<unknown>;
+  } = {},
 ): BackgroundScans {
-  if (!ctx.config.libraryRoots.length) {
+  if (!scan && !ctx.config.libraryRoots.length) {
     ctx.log.warn({}, 'no library configured (SASAYAKI_LIBRARY): nothing to scan');
     return { stop() {} };
   }
   let stopped = false;
   const run = () => {
     if (stopped) return;
-    scanLibrary(ctx).catch((err) => ctx.log.error({ err }, 'library scan failed'));
+    (scan ?? (() => scanLibrary(ctx)))().catch((err) => ctx.log.error({ err }, 'library scan failed'));
   };
   if (initial) setImmediate(run);
   const minutes = ctx.config.rescanIntervalMinutes;

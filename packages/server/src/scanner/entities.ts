@@ -4,34 +4,37 @@
  * first scan meets thousands of names. The result is the one writing them one by one, in the
  * works' order, would give: the same ids, the same merges, the same last-written names.
  */
-import { sql, type Transaction } from 'kysely';
+import type { Insertable } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
+import { CHUNK, chunked } from '../chunked.ts';
 import type { Database } from '../db/schema.ts';
-import type { TagMeta, WorkMetadata } from './metadata/types.ts';
+import type { TagMeta, WorkMetadata } from '../metadata/types.ts';
+import type { Queryable } from '../repositories/queryable.ts';
+import {
+  type CircleRow,
+  circlesNamed,
+  deleteCircles,
+  insertTags,
+  insertVas,
+  moveWorksToCircle,
+  standInCircles,
+  tagNameOf,
+  tagsNamed,
+  tagsWithIds,
+  updateTag,
+  upsertCircles,
+} from '../repositories/scan.ts';
 import { syntheticId } from './summary.ts';
 
 export const VA_NAMESPACE = '699d9c07-b965-4399-bafd-18a3cacf073c';
 
 export const vaIdOf = (name: string) => uuidv5(name, VA_NAMESPACE);
 
-type Trx = Transaction<Database>;
+type Trx = Queryable;
 type Circle = NonNullable<WorkMetadata['circle']>;
 
 /** Circles known only by name (from a folder name) get ids from this value up. */
 const SYNTHETIC_ID_BASE = 1_000_000_000;
-
-/** Rows per multi-row statement, and values per `in (…)` list: far below both databases' limits. */
-const CHUNK = 500;
-
-export async function inChunks<T>(items: readonly T[], run: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < items.length; i += CHUNK) await run(items.slice(i, i + CHUNK));
-}
-
-async function selectChunked<T, R>(items: readonly T[], select: (chunk: T[]) => Promise<R[]>): Promise<R[]> {
-  const rows: R[] = [];
-  await inChunks(items, async (chunk) => rows.push(...(await select(chunk))));
-  return rows;
-}
 
 /**
  * What one scan has already written of circles, voice actors and tags, so that the thousand
@@ -67,25 +70,13 @@ const unique = <T>(items: Iterable<T>, key: (item: T) => string): T[] => [
 ];
 
 /** Circles by id: an existing row takes the new name, and the source id only when one is given. */
-async function upsertCircleRows(trx: Trx, rows: { id: number; name: string; source_id: string }[]) {
-  await inChunks(rows, (chunk) =>
-    trx
-      .insertInto('circles')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('id').doUpdateSet({
-          name: (eb) => eb.ref('excluded.name'),
-          source_id: sql<string>`case when excluded.source_id = '' then circles.source_id
-            else excluded.source_id end`,
-        }),
-      )
-      .execute(),
-  );
+async function upsertCircleRows(trx: Trx, rows: CircleRow[]) {
+  await chunked(rows, CHUNK, (chunk) => upsertCircles(trx, chunk));
 }
 
 /** One row per id: the last name met wins, and the last source id given. */
 function circleRows(circles: { id: number; c: Circle }[]) {
-  const rows = new Map<number, { id: number; name: string; source_id: string }>();
+  const rows = new Map<number, CircleRow>();
   for (const { id, c } of circles) {
     rows.set(id, { id, name: c.name, source_id: c.sourceId || rows.get(id)?.source_id || '' });
   }
@@ -126,13 +117,8 @@ async function writeStoreCircles(trx: Trx, store: Circle[], pending: Pending) {
   // A stand-in joins the first store circle of its name, as writing them in order would do.
   const firstOfName = new Map<string, number>();
   for (const c of store) if (!firstOfName.has(c.name)) firstOfName.set(c.name, c.id!);
-  const standIns = await selectChunked([...firstOfName.keys()], (names) =>
-    trx
-      .selectFrom('circles')
-      .select(['id', 'name'])
-      .where('name', 'in', names)
-      .where('id', '>=', SYNTHETIC_ID_BASE)
-      .execute(),
+  const standIns = await chunked([...firstOfName.keys()], CHUNK, (names) =>
+    standInCircles(trx, names, SYNTHETIC_ID_BASE),
   );
   const merged = new Map<number, number[]>();
   for (const s of standIns) {
@@ -140,13 +126,9 @@ async function writeStoreCircles(trx: Trx, store: Circle[], pending: Pending) {
     if (s.id !== target) merged.set(target, [...(merged.get(target) ?? []), s.id]);
   }
   for (const [target, ids] of merged) {
-    await inChunks(ids, (chunk) =>
-      trx.updateTable('works').set({ circle_id: target }).where('circle_id', 'in', chunk).execute(),
-    );
+    await chunked(ids, CHUNK, (chunk) => moveWorksToCircle(trx, target, chunk));
   }
-  await inChunks([...merged.values()].flat(), (chunk) =>
-    trx.deleteFrom('circles').where('id', 'in', chunk).execute(),
-  );
+  await chunked([...merged.values()].flat(), CHUNK, (chunk) => deleteCircles(trx, chunk));
   for (const c of store) {
     pending.circles.set(circleKey(c), c.id!);
     pending.circles.set(nameOnlyKey(c.name), c.id!);
@@ -157,9 +139,7 @@ async function writeStoreCircles(trx: Trx, store: Circle[], pending: Pending) {
 async function writeNameOnlyCircles(trx: Trx, byName: Circle[], pending: Pending) {
   if (!byName.length) return;
   const names = [...new Set(byName.map((c) => c.name))];
-  const existing = await selectChunked(names, (chunk) =>
-    trx.selectFrom('circles').select(['id', 'name']).where('name', 'in', chunk).orderBy('id').execute(),
-  );
+  const existing = await chunked(names, CHUNK, (chunk) => circlesNamed(trx, chunk));
   const idOfName = new Map<string, number>();
   for (const r of existing) if (!idOfName.has(r.name)) idOfName.set(r.name, r.id);
   // A new name's first circle makes its row; later ones of that name find it.
@@ -176,12 +156,11 @@ async function writeNameOnlyCircles(trx: Trx, byName: Circle[], pending: Pending
 
 async function writeVas(trx: Trx, names: string[], cache: WriteCache, pending: Pending) {
   const fresh = [...new Set(names)].filter((n) => !cache.vas.has(n) && !pending.vas.has(n));
-  await inChunks(fresh, (chunk) =>
-    trx
-      .insertInto('vas')
-      .values(chunk.map((name) => ({ id: vaIdOf(name), name })))
-      .onConflict((oc) => oc.doNothing())
-      .execute(),
+  await chunked(fresh, CHUNK, (chunk) =>
+    insertVas(
+      trx,
+      chunk.map((name) => ({ id: vaIdOf(name), name })),
+    ),
   );
   for (const n of fresh) pending.vas.add(n);
 }
@@ -206,12 +185,8 @@ class TagMirror {
       ]),
     ];
     const rows = [
-      ...(await selectChunked(names, (chunk) =>
-        this.trx.selectFrom('tags').select(['id', 'name']).where('name', 'in', chunk).execute(),
-      )),
-      ...(await selectChunked(ids, (chunk) =>
-        this.trx.selectFrom('tags').select(['id', 'name']).where('id', 'in', chunk).execute(),
-      )),
+      ...(await chunked(names, CHUNK, (chunk) => tagsNamed(this.trx, chunk))),
+      ...(await chunked(ids, CHUNK, (chunk) => tagsWithIds(this.trx, chunk))),
     ];
     for (const id of ids) this.looked.add(id);
     for (const r of rows) this.set(r.id, r.name);
@@ -231,9 +206,9 @@ class TagMirror {
   async taken(id: number): Promise<boolean> {
     if (this.nameOfId.has(id) || this.looked.has(id)) return this.nameOfId.has(id);
     this.looked.add(id);
-    const row = await this.trx.selectFrom('tags').select('name').where('id', '=', id).executeTakeFirst();
-    if (row) this.set(id, row.name);
-    return !!row;
+    const name = await tagNameOf(this.trx, id);
+    if (name !== undefined) this.set(id, name);
+    return name !== undefined;
   }
 }
 
@@ -250,12 +225,11 @@ async function writeTags(trx: Trx, all: TagMeta[], cache: WriteCache, pending: P
   if (!tags.length) return;
   const mirror = new TagMirror(trx);
   await mirror.load(tags);
-  const inserts: Database['tags'][] = [];
-  const insertNew = () =>
-    inChunks(inserts.splice(0), (chunk) => trx.insertInto('tags').values(chunk).execute());
+  const inserts: Insertable<Database['tags']>[] = [];
+  const insertNew = () => chunked(inserts.splice(0), CHUNK, (chunk) => insertTags(trx, chunk));
   const update = async (id: number, set: Partial<Database['tags']>) => {
     await insertNew();
-    await trx.updateTable('tags').set(set).where('id', '=', id).execute();
+    await updateTag(trx, id, set);
   };
   for (const t of tags) {
     const names = {

@@ -7,18 +7,20 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { chooseCover } from '../services/covers.ts';
-import { type AudioProbe, probeDuration } from './audio.ts';
+import type { WorkMetadata } from '../metadata/types.ts';
+import { countFiles, fileFactsOfWork, knownWorks, lockScans, unlockScans } from '../repositories/scan.ts';
+import type { FsPath } from '../storage/byteNames.ts';
+import { type EffectiveRoot, effectiveRoots } from '../storage/effectiveRoots.ts';
+import { type AudioProbe, probeDuration, sniffAudioFile } from './audio.ts';
 import { CHARSET_SAMPLE_BYTES, detectCharset } from './charset.ts';
+import { chooseCover } from './cover.ts';
 import { WriteCache } from './entities.ts';
-import { fileTypeOf } from './fileTypes.ts';
+import { extensionOf, fileTypeOf } from './fileTypes.ts';
 import { dlsiteProvider, type MetadataProvider } from './metadata/dlsite.ts';
 import { metadataFromFolderName } from './metadata/folderName.ts';
 import { readSidecar } from './metadata/sidecar.ts';
-import type { WorkMetadata } from './metadata/types.ts';
 import { addRepairs, emptyRepairSummary, type RepairSummary } from './repairSummary.ts';
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
@@ -27,11 +29,14 @@ import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFold
 import {
   type BeforeCommit,
   removeWorks,
+  type ScanHooks,
   type ScannedFile,
   type WorkWrite,
   writeNewWorks,
   writeWork,
 } from './writer.ts';
+
+export type { ScanHooks };
 
 export interface ScanLogger {
   info(obj: object, msg?: string): void;
@@ -41,7 +46,11 @@ export interface ScanLogger {
 export interface ScanContext {
   config: Config;
   db: Db;
+  /** What the rest of the catalogue adds to the scan's writes (services/scans.ts scanHooks). */
+  hooks: ScanHooks;
   log?: ScanLogger;
+  /** The roots to scan; default: those in effect now (storage/effectiveRoots.ts). */
+  roots?: readonly EffectiveRoot[];
 }
 
 export interface ScanProgress {
@@ -76,7 +85,19 @@ export interface Duplicate {
   kept: string;
 }
 
+/** A work the scan added, updated or removed, for the scan report. */
+export interface WorkChange {
+  id: number;
+  code: string;
+  /** Its folder (absolute; for a removed work, relative to its former root). */
+  path: string;
+}
+
 export interface ScanSummary {
+  /** Works by what the scan did to them (the counts below are their lengths). */
+  added: WorkChange[];
+  updated: WorkChange[];
+  removed: WorkChange[];
   worksAdded: number;
   worksUpdated: number;
   worksRemoved: number;
@@ -92,6 +113,7 @@ export interface ScanSummary {
 
 interface KnownWork {
   id: number;
+  source_id: string;
   root_index: number;
   folder_path: string;
   scan_signature: string;
@@ -112,6 +134,15 @@ const silent: ScanLogger = { info() {}, warn() {} };
 /** Scans never overlap on one database: a second caller waits for the running one. */
 const running = new WeakMap<Db, Promise<unknown>>();
 
+type ScanListener = (db: Db, summary: ScanSummary) => void;
+const scanListeners = new Set<ScanListener>();
+
+/** Calls `listener` after each finished scan (the /metrics figures); answers how to stop. */
+export function onScanFinished(listener: ScanListener): () => void {
+  scanListeners.add(listener);
+  return () => scanListeners.delete(listener);
+}
+
 export function scanLibrary(ctx: ScanContext, opts: ScanOptions = {}): Promise<ScanSummary> {
   const previous = running.get(ctx.db) ?? Promise.resolve();
   const next = previous.catch(() => {}).then(() => withScanLock(ctx.db, () => runScan(ctx, opts)));
@@ -119,7 +150,10 @@ export function scanLibrary(ctx: ScanContext, opts: ScanOptions = {}): Promise<S
   const settle = () => {
     if (running.get(ctx.db) === next) running.delete(ctx.db);
   };
-  next.then(settle, settle);
+  next.then((summary) => {
+    settle();
+    for (const listener of scanListeners) listener(ctx.db, summary);
+  }, settle);
   return next;
 }
 
@@ -130,17 +164,17 @@ export function scanLibrary(ctx: ScanContext, opts: ScanOptions = {}): Promise<S
  */
 async function withScanLock<T>(db: Db, scan: () => Promise<T>): Promise<T> {
   if (db.dialect !== 'postgres') return scan();
-  return db.db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(hashtext(current_schema() || ':sasayaki-scan'))`.execute(conn);
+  return db.connection().execute(async (conn) => {
+    await lockScans(conn);
     try {
       return await scan();
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(current_schema() || ':sasayaki-scan'))`.execute(conn);
+      await unlockScans(conn);
     }
   });
 }
 
-async function readSample(abs: string, size: number): Promise<{ buf: Buffer; truncated: boolean }> {
+async function readSample(abs: FsPath, size: number): Promise<{ buf: Buffer; truncated: boolean }> {
   const fh = await fs.open(abs, 'r');
   try {
     const buf = Buffer.allocUnsafe(Math.min(size, CHARSET_SAMPLE_BYTES));
@@ -172,94 +206,185 @@ function pickFolders(
   return picked;
 }
 
+const emptySummary = (): ScanSummary => ({
+  added: [],
+  updated: [],
+  removed: [],
+  worksAdded: 0,
+  worksUpdated: 0,
+  worksRemoved: 0,
+  worksUnchanged: 0,
+  files: 0,
+  duplicates: [],
+  errors: [],
+  repairs: emptyRepairSummary(),
+  ms: 0,
+});
+
+/** One scan's state: its context, options, summary and the writer's cache. */
+interface ScanRun {
+  ctx: ScanContext;
+  opts: ScanOptions;
+  log: ScanLogger;
+  summary: ScanSummary;
+  workOpts: WorkScanOptions;
+  cache: WriteCache;
+}
+
 async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary> {
   const started = Date.now();
   const log = ctx.log ?? silent;
-  const probe = opts.probeAudio ?? probeDuration;
-  const provider =
-    opts.provider !== undefined ? opts.provider : ctx.config.onlineMetadata ? dlsiteProvider() : null;
-  const summary: ScanSummary = {
-    worksAdded: 0,
-    worksUpdated: 0,
-    worksRemoved: 0,
-    worksUnchanged: 0,
-    files: 0,
-    duplicates: [],
-    errors: [],
-    repairs: emptyRepairSummary(),
-    ms: 0,
-  };
+  const summary = emptySummary();
   const issue = (i: ScanIssue) => {
     summary.errors.push(i);
     log.warn({ path: i.path }, i.message);
   };
+  const provider =
+    opts.provider !== undefined ? opts.provider : ctx.config.onlineMetadata ? dlsiteProvider() : null;
 
   opts.onProgress?.({ phase: 'discover', done: 0, total: 0 });
-  const discovery = await findWorkFolders(ctx.config.libraryRoots);
+  const roots = ctx.roots ?? (await effectiveRoots(ctx.config, ctx.db));
+  const rootPaths = roots.map((r) => r.path);
+  const discovery = await findWorkFolders(rootPaths);
+  // The walk numbers roots by position; works keep their root's key.
+  for (const f of discovery.folders) f.rootIndex = roots[f.rootIndex]!.id;
+  for (const u of discovery.unreadable) u.rootIndex = roots[u.rootIndex]!.id;
   discovery.issues.forEach(issue);
-  const knownRows = await ctx.db.db
-    .selectFrom('works')
-    .select(['id', 'root_index', 'folder_path', 'scan_signature'])
-    .execute();
+  const knownRows = await knownWorks(ctx.db);
   const known = new Map(knownRows.map((w) => [w.id, w]));
   const folders = pickFolders(discovery.folders, known, summary.duplicates);
   for (const d of summary.duplicates)
     log.warn({ path: d.path, kept: d.kept }, `duplicate work code ${d.code} skipped`);
 
-  // Works that could not be looked at this time are kept as they are, never removed.
-  const keep = new Set<number>();
-  // Works are prepared (listed, audio headers read) a few at a time, and written one by one in order.
-  const workOpts = { ...opts, probe, provider, issue, realRoots: await realRoots(ctx.config.libraryRoots) };
-  const cache = new WriteCache();
-  const prepare = (folder: WorkFolder) =>
-    prepareWork(ctx, folder, known.get(folder.id), workOpts).then(
-      (r) => ({ ok: true as const, r }),
-      (e: Error) => ({ ok: false as const, e }),
+  const workOpts: WorkScanOptions = {
+    ...opts,
+    probe: opts.probeAudio ?? probeDuration,
+    provider,
+    issue,
+    realRoots: await realRoots(rootPaths),
+  };
+  const run: ScanRun = { ctx, opts, log, summary, workOpts, cache: new WriteCache() };
+  const keep = await scanWorks(run, folders, known);
+
+  opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
+  const underUnreadable = (w: KnownWork) =>
+    discovery.unreadable.some(
+      (u) => u.rootIndex === w.root_index && (!u.relPath || w.folder_path.startsWith(`${u.relPath}/`)),
     );
-  // Known works still in place are first checked for changes on worker threads (unchanged.ts).
-  const checks = opts.full
+  // Works that could not be looked at this time are kept as they are, never removed.
+  const vanished = knownRows.filter((w) => !keep.has(w.id) && !underUnreadable(w));
+  await removeWorks(
+    ctx.db,
+    vanished.map((w) => w.id),
+  );
+  summary.worksRemoved = vanished.length;
+  summary.removed = vanished.map((w) => ({ id: w.id, code: w.source_id, path: w.folder_path }));
+  summary.files = await countFiles(ctx.db);
+  summary.ms = Date.now() - started;
+  logSummary(log, summary);
+  return summary;
+}
+
+function logSummary(log: ScanLogger, summary: ScanSummary): void {
+  log.info(
+    {
+      added: summary.worksAdded,
+      updated: summary.worksUpdated,
+      removed: summary.worksRemoved,
+      unchanged: summary.worksUnchanged,
+      errors: summary.errors.length,
+      duplicates: summary.duplicates.length,
+      ms: summary.ms,
+    },
+    'library scan finished',
+  );
+}
+
+/** Known works still in place, checked for changes on worker threads first (unchanged.ts). */
+function unchangedWorkChecks(run: ScanRun, folders: WorkFolder[], known: Map<number, KnownWork>) {
+  const checks = run.opts.full
     ? []
     : folders.flatMap((f) => {
         const p = known.get(f.id);
         const samePlace = p && p.root_index === f.rootIndex && p.folder_path === f.relPath;
         return samePlace && p.scan_signature
-          ? [{ id: f.id, absPath: f.absPath, signature: p.scan_signature }]
+          ? [{ id: f.id, absPath: f.fsPath, signature: p.scan_signature }]
           : [];
       });
-  const checked = await unchangedWorks(
-    checks,
-    workOpts.realRoots,
-    checkThreads(checks.length, opts.checkThreads),
-  );
-  const toPrepare = folders.filter((f) => !checked.has(f.id));
-  const window: Promise<Awaited<ReturnType<typeof prepare>>>[] = [];
-  for (let i = 0; i < Math.min(PREPARE_AHEAD, toPrepare.length); i++) window.push(prepare(toPrepare[i]!));
-  let prepared = 0;
-  // New works are written in batches (one transaction, multi-row inserts); known works one by one.
+  return unchangedWorks(checks, run.workOpts.realRoots, checkThreads(checks.length, run.opts.checkThreads));
+}
+
+/**
+ * Writes what the scan read: known works one by one, new works in batches (one transaction,
+ * multi-row inserts), a failing batch again one work at a time so one bad work costs only itself.
+ */
+function workWriter(run: ScanRun) {
+  const { ctx, opts, summary, cache } = run;
+  const writeOpts = { hooks: ctx.hooks, cache, beforeCommit: opts.beforeCommit };
   const batch: WorkWrite[] = [];
+  const folderOf = new Map<number, string>();
   let batchFiles = 0;
+  const changeOf = (w: WorkWrite, absPath: string): WorkChange => ({ id: w.id, code: w.code, path: absPath });
   const writeOne = async (w: WorkWrite, absPath: string) => {
     try {
-      const result = await writeWork(ctx.db, w, { cache, beforeCommit: opts.beforeCommit });
+      const result = await writeWork(ctx.db, w, writeOpts);
       if (result.created) summary.worksAdded++;
       else summary.worksUpdated++;
+      (result.created ? summary.added : summary.updated).push(changeOf(w, absPath));
     } catch (e) {
-      issue({ path: absPath, message: `work skipped: ${(e as Error).message}` });
+      run.workOpts.issue({
+        path: absPath,
+        reason: 'work-failed',
+        message: `work skipped: ${(e as Error).message}`,
+      });
     }
   };
-  const folderOf = new Map<number, string>();
   const flush = async () => {
     const works = batch.splice(0);
     batchFiles = 0;
     if (works.length === 0) return;
     try {
-      await writeNewWorks(ctx.db, works, { cache, beforeCommit: opts.beforeCommit });
+      await writeNewWorks(ctx.db, works, writeOpts);
       summary.worksAdded += works.length;
+      for (const w of works) summary.added.push(changeOf(w, folderOf.get(w.id)!));
     } catch {
-      // Some work of the batch cannot be written: each alone, so it costs only itself.
       for (const w of works) await writeOne(w, folderOf.get(w.id)!);
     }
   };
+  return {
+    writeKnown: writeOne,
+    flush,
+    async addNew(w: WorkWrite, absPath: string) {
+      batch.push(w);
+      folderOf.set(w.id, absPath);
+      batchFiles += w.files.length;
+      if (batch.length >= WRITE_BATCH_WORKS || batchFiles >= WRITE_BATCH_FILES) await flush();
+    },
+  };
+}
+
+/**
+ * The works phase: each folder is found unchanged, or prepared (listed, audio headers read, a
+ * few ahead of the writer) and written in order. Answers the ids of the works still there.
+ */
+async function scanWorks(
+  run: ScanRun,
+  folders: WorkFolder[],
+  known: Map<number, KnownWork>,
+): Promise<Set<number>> {
+  const { opts, summary, workOpts } = run;
+  const keep = new Set<number>();
+  const issue = workOpts.issue;
+  const checked = await unchangedWorkChecks(run, folders, known);
+  const toPrepare = folders.filter((f) => !checked.has(f.id));
+  const prepare = (folder: WorkFolder) =>
+    prepareWork(run.ctx, folder, known.get(folder.id), workOpts).then(
+      (r) => ({ ok: true as const, r }),
+      (e: Error) => ({ ok: false as const, e }),
+    );
+  const window: ReturnType<typeof prepare>[] = toPrepare.slice(0, PREPARE_AHEAD).map(prepare);
+  let prepared = 0;
+  const writer = workWriter(run);
   let lastYield = Date.now();
   let filesSeen = 0;
   for (const [i, folder] of folders.entries()) {
@@ -287,7 +412,7 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     const ahead = toPrepare[++prepared + PREPARE_AHEAD - 1];
     if (ahead) window.push(prepare(ahead));
     if (!done.ok) {
-      issue({ path: folder.absPath, message: `work skipped: ${done.e.message}` });
+      issue({ path: folder.absPath, reason: 'work-failed', message: `work skipped: ${done.e.message}` });
       continue;
     }
     filesSeen += done.r.files;
@@ -297,46 +422,12 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
     }
     const w = done.r.work;
     addRepairs(summary.repairs, folder.absPath, w.metadata.repairs);
-    if (known.has(w.id)) {
-      await writeOne(w, folder.absPath);
-      continue;
-    }
-    batch.push(w);
-    folderOf.set(w.id, folder.absPath);
-    batchFiles += w.files.length;
-    if (batch.length >= WRITE_BATCH_WORKS || batchFiles >= WRITE_BATCH_FILES) await flush();
+    if (known.has(w.id)) await writer.writeKnown(w, folder.absPath);
+    else await writer.addNew(w, folder.absPath);
   }
-  await flush();
+  await writer.flush();
   opts.onProgress?.({ phase: 'works', done: folders.length, total: folders.length, files: filesSeen });
-
-  opts.onProgress?.({ phase: 'cleanup', done: 0, total: 1 });
-  const underUnreadable = (w: KnownWork) =>
-    discovery.unreadable.some(
-      (u) => u.rootIndex === w.root_index && (!u.relPath || w.folder_path.startsWith(`${u.relPath}/`)),
-    );
-  const vanished = knownRows.filter((w) => !keep.has(w.id) && !underUnreadable(w)).map((w) => w.id);
-  await removeWorks(ctx.db, vanished);
-  summary.worksRemoved = vanished.length;
-
-  const count = await ctx.db.db
-    .selectFrom('files')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  summary.files = Number(count.n);
-  summary.ms = Date.now() - started;
-  log.info(
-    {
-      added: summary.worksAdded,
-      updated: summary.worksUpdated,
-      removed: summary.worksRemoved,
-      unchanged: summary.worksUnchanged,
-      errors: summary.errors.length,
-      duplicates: summary.duplicates.length,
-      ms: summary.ms,
-    },
-    'library scan finished',
-  );
-  return summary;
+  return keep;
 }
 
 interface WorkScanOptions extends ScanOptions {
@@ -352,7 +443,7 @@ async function metadataFor(
   o: WorkScanOptions,
 ): Promise<WorkMetadata> {
   const sidecar = await readSidecar(
-    folder.absPath,
+    folder.fsPath,
     folder.code.code,
     [...topLevel.keys()],
     (name) => topLevel.get(name) ?? 0,
@@ -366,6 +457,7 @@ async function metadataFor(
     } catch (e) {
       o.issue({
         path: folder.absPath,
+        reason: 'metadata',
         message: `${o.provider.name} metadata unavailable: ${(e as Error).message}`,
       });
     }
@@ -383,7 +475,7 @@ async function prepareWork(
   prior: KnownWork | undefined,
   o: WorkScanOptions,
 ): Promise<{ work: WorkWrite | 'unchanged'; files: number }> {
-  const tree = listWorkTree(folder.absPath, o.realRoots);
+  const tree = listWorkTree(folder.fsPath, o.realRoots);
   tree.issues.forEach(o.issue);
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
@@ -394,25 +486,25 @@ async function prepareWork(
   }
 
   // A work not in the database has no file rows (they go with the work): nothing to ask.
-  const previous = new Map(
-    (prior
-      ? await ctx.db.db
-          .selectFrom('files')
-          .select(['path', 'size', 'mtime', 'duration', 'charset'])
-          .where('work_id', '=', folder.id)
-          .execute()
-      : []
-    ).map((f) => [f.path, f]),
-  );
+  const previous = new Map((prior ? await fileFactsOfWork(ctx.db, folder.id) : []).map((f) => [f.path, f]));
   const files: ScannedFile[] = [];
   for (const e of tree.entries) {
     const abs = path.join(folder.absPath, e.path);
+    const at = e.fsPath ?? abs; // a name that is not UTF-8 is opened by its bytes; `abs` is for messages
     if (e.isDir) {
-      files.push({ path: e.path, type: 'folder', size: 0, mtime: e.mtime, duration: null, charset: null });
+      files.push({
+        path: e.path,
+        type: 'folder',
+        size: 0,
+        mtime: e.mtime,
+        duration: null,
+        charset: null,
+        content_type: null,
+      });
       continue;
     }
     if (e.size === 0) {
-      o.issue({ path: abs, message: 'empty file skipped' });
+      o.issue({ path: abs, reason: 'empty-file', message: 'empty file skipped' });
       continue;
     }
     const type = fileTypeOf(e.path);
@@ -420,24 +512,35 @@ async function prepareWork(
     const unchanged = !o.full && old && old.size === e.size && old.mtime === e.mtime;
     let duration: number | null = null;
     let charset: string | null = null;
+    let contentType: string | null = null;
     try {
       if (type === 'audio') {
-        duration = unchanged && old.duration !== null ? old.duration : await o.probe(abs, e.size);
+        duration = unchanged && old.duration !== null ? old.duration : await o.probe(at, e.size);
+        contentType = unchanged ? (old.content_type ?? null) : await contentTypeOf(at, e.path);
       } else if (type === 'text') {
         if (unchanged && old.charset) charset = old.charset;
         else {
-          const { buf, truncated } = await readSample(abs, e.size);
+          const { buf, truncated } = await readSample(at, e.size);
           charset = detectCharset(buf, truncated);
         }
       }
     } catch (err) {
       o.issue({
         path: abs,
+        reason: type === 'audio' ? 'corrupt-audio' : 'unreadable',
         message: `${type === 'audio' ? 'corrupt audio' : 'unreadable file'} skipped: ${(err as Error).message}`,
       });
       continue;
     }
-    files.push({ path: e.path, type, size: e.size, mtime: e.mtime, duration, charset });
+    files.push({
+      path: e.path,
+      type,
+      size: e.size,
+      mtime: e.mtime,
+      duration,
+      charset,
+      content_type: contentType,
+    });
   }
 
   const topLevel = new Map(
@@ -465,4 +568,20 @@ async function prepareWork(
     now: Date.now(),
   };
   return { work, files: listed };
+}
+
+/**
+ * The MIME type of an audio file's content when its extension names another format (WAV data in
+ * a `.mp3`), so it is served as what it is; null when the name is right or nothing is recognised.
+ */
+async function contentTypeOf(abs: FsPath, name: string): Promise<string | null> {
+  const format = await sniffAudioFile(abs);
+  if (!format) return null;
+  const ext = extensionOf(name);
+  const same =
+    ext === format.ext ||
+    (format.ext === 'ogg' && ['oga', 'opus'].includes(ext)) ||
+    (format.ext === 'aiff' && ext === 'aif') ||
+    (format.ext === 'm4a' && ['mp4', 'aac'].includes(ext));
+  return same ? null : format.mime;
 }

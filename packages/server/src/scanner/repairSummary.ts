@@ -3,7 +3,7 @@
  * and a bounded list of examples (a library of thousands of odd sidecars must not make a
  * report of thousands of lines).
  */
-import type { Repair } from './metadata/clean.ts';
+import type { Repair } from '../metadata/clean.ts';
 
 export const REPAIR_EXAMPLES = 20;
 

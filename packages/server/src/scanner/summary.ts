@@ -1,7 +1,7 @@
 /** Derived work values: the tree signature, total duration and the search text. */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { WorkMetadata } from './metadata/types.ts';
+import type { WorkMetadata } from '../metadata/types.ts';
 import type { TreeEntry } from './walk.ts';
 
 /** Bump when the scanner learns something new, so every work is refreshed once. */

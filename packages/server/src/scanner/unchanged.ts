@@ -8,11 +8,13 @@
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
+import type { FsPath } from '../storage/byteNames.ts';
 import type { ScanIssue } from './walk.ts';
 
 export interface CheckRequest {
   id: number;
-  absPath: string;
+  /** Bytes when a name in it is not UTF-8 (a Uint8Array once it has crossed to the thread). */
+  absPath: FsPath | Uint8Array;
   signature: string;
 }
 

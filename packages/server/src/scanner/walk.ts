@@ -6,18 +6,31 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { ScanSkipReason } from '@sasayaki/contract/scan';
 import { findWorkCode, type WorkCode, workIdOf } from '@sasayaki/contract/workCode';
+import {
+  displayPath,
+  type FsPath,
+  joinFsPath,
+  namedEntries,
+  namedEntriesSync,
+} from '../storage/byteNames.ts';
 
+/** Something the scan left out: where, why (one of the closed list of reasons), and in words. */
 export interface ScanIssue {
   path: string;
+  reason: ScanSkipReason;
   message: string;
 }
 
 export interface WorkFolder {
   rootIndex: number;
-  /** Folder relative to its root, '/'-separated. */
+  /** Folder relative to its root, '/'-separated; names that are not UTF-8 shown with U+FFFD. */
   relPath: string;
+  /** For messages and reports (names that are not UTF-8 shown with U+FFFD). */
   absPath: string;
+  /** For the filesystem: the bytes when a name in it is not valid UTF-8 (storage/byteNames.ts). */
+  fsPath: FsPath;
   code: WorkCode;
   id: number;
 }
@@ -40,6 +53,11 @@ function errMessage(e: unknown): string {
   if (err.code === 'ELOOP') return 'symlink loop';
   if (err.code === 'ENOENT') return 'broken link or vanished entry';
   return err.message ?? String(e);
+}
+
+/** The reason for a failed read: a loop the kernel found, else the entry could not be read. */
+function reasonOf(e: unknown): ScanSkipReason {
+  return (e as NodeJS.ErrnoException).code === 'ELOOP' ? 'symlink-loop' : 'unreadable';
 }
 
 const toPosix = (p: string) => p.split(path.sep).join('/');
@@ -68,11 +86,11 @@ function insideAny(roots: string[], real: string): boolean {
  * Whether a symlink stays inside the library. Media delivery refuses files outside the roots
  * (storage/library.ts), so the scanner does not index what could never be played.
  */
-async function linkStaysInside(abs: string, roots: string[]): Promise<boolean> {
+async function linkStaysInside(abs: FsPath, roots: string[]): Promise<boolean> {
   return insideAny(roots, await fs.realpath(abs));
 }
 
-async function dirKey(abs: string): Promise<string> {
+async function dirKey(abs: FsPath): Promise<string> {
   const st = await fs.stat(abs);
   return `${st.dev}:${st.ino}`;
 }
@@ -83,49 +101,68 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
   const inside = await realRoots(roots);
   for (const [rootIndex, root] of roots.entries()) {
     const visited = new Set<string>();
-    const visit = async (abs: string, rel: string): Promise<void> => {
-      let entries: import('node:fs').Dirent[];
+    const visit = async (abs: FsPath, rel: string): Promise<void> => {
+      let listed: Awaited<ReturnType<typeof namedEntries>>;
       try {
         const key = await dirKey(abs);
         if (visited.has(key)) {
-          out.issues.push({ path: abs, message: 'symlink loop: folder already visited, skipped' });
+          out.issues.push({
+            path: displayPath(abs),
+            reason: 'symlink-loop',
+            message: 'symlink loop: folder already visited, skipped',
+          });
           return;
         }
         visited.add(key);
-        entries = await fs.readdir(abs, { withFileTypes: true });
+        listed = await namedEntries(abs);
       } catch (e) {
-        out.issues.push({ path: abs, message: `folder skipped: ${errMessage(e)}` });
+        out.issues.push({
+          path: displayPath(abs),
+          reason: reasonOf(e),
+          message: `folder skipped: ${errMessage(e)}`,
+        });
         out.unreadable.push({ rootIndex, relPath: rel });
         return;
       }
-      entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const ent of entries) {
-        if (isIgnoredName(ent.name)) continue;
-        const childAbs = path.join(abs, ent.name);
-        const childRel = rel ? `${rel}/${ent.name}` : ent.name;
+      for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
+        out.issues.push(ambiguousName(displayPath(abs), name));
+      const entries = listed.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const { name, raw, dirent: ent } of entries) {
+        if (isIgnoredName(name)) continue;
+        const childAbs = joinFsPath(abs, raw ?? name);
+        const childRel = rel ? `${rel}/${name}` : name;
         let isDir = ent.isDirectory();
         if (ent.isSymbolicLink()) {
           try {
             isDir = (await fs.stat(childAbs)).isDirectory();
             if (isDir && !(await linkStaysInside(childAbs, inside))) {
-              out.issues.push({ path: childAbs, message: 'link leads outside the library: skipped' });
+              out.issues.push({
+                path: displayPath(childAbs),
+                reason: 'outside-library',
+                message: 'link leads outside the library: skipped',
+              });
               continue;
             }
           } catch (e) {
             // It may be a folder of works whose target is unmounted: keep what is indexed under it.
-            out.issues.push({ path: childAbs, message: `link skipped: ${errMessage(e)}` });
+            out.issues.push({
+              path: displayPath(childAbs),
+              reason: reasonOf(e),
+              message: `link skipped: ${errMessage(e)}`,
+            });
             out.unreadable.push({ rootIndex, relPath: toPosix(childRel) });
             continue;
           }
         }
         if (!isDir) continue;
-        const code = findWorkCode(ent.name.normalize('NFC'));
+        const code = findWorkCode(name.normalize('NFC'));
         if (code) {
           // A work folder owns everything below it, nested work-code folders included.
           out.folders.push({
             rootIndex,
             relPath: toPosix(childRel),
-            absPath: childAbs,
+            absPath: displayPath(childAbs),
+            fsPath: childAbs,
             code,
             id: workIdOf(code),
           });
@@ -140,8 +177,10 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
 }
 
 export interface TreeEntry {
-  /** Path relative to the work folder, '/'-separated, as spelled on disk. */
+  /** Path relative to the work folder, '/'-separated, as spelled on disk (a name that is not UTF-8 with U+FFFD). */
   path: string;
+  /** The absolute path's bytes when a name in it is not valid UTF-8 (else the path opens it). */
+  fsPath?: Buffer;
   isDir: boolean;
   /** Files only: folders carry 0 (their entries are listed themselves). */
   size: number;
@@ -155,7 +194,16 @@ export interface WorkTree {
   incomplete: boolean;
 }
 
-const dirKeySync = (abs: string) => {
+/** An entry left out because its name is not UTF-8 and reads, decoded, like another's. */
+function ambiguousName(dir: string, name: string): ScanIssue {
+  return {
+    path: path.join(dir, name),
+    reason: 'name-encoding',
+    message: 'name is not valid UTF-8 and reads like another name in its folder: skipped',
+  };
+}
+
+const dirKeySync = (abs: FsPath) => {
   const st = fsSync.statSync(abs);
   return `${st.dev}:${st.ino}`;
 };
@@ -168,11 +216,16 @@ const dirKeySync = (abs: string) => {
  * to the signature that the names of their entries do not say, and only a symlink can lead back
  * to a folder already entered, so only linked folders are identified (device + inode).
  */
-export function listWorkTree(workAbs: string, roots: string[]): WorkTree {
+export function listWorkTree(workAbs: FsPath, roots: string[]): WorkTree {
   const tree: WorkTree = { entries: [], issues: [], incomplete: false };
-  const entered: string[] = [];
-  const keys = new Map<string, string>();
-  const keyOf = (abs: string) => {
+  const entered: FsPath[] = [];
+  let realOfWork: string | undefined;
+  const workReal = () => {
+    realOfWork ??= fsSync.realpathSync(workAbs);
+    return realOfWork;
+  };
+  const keys = new Map<FsPath, string>();
+  const keyOf = (abs: FsPath) => {
     let k = keys.get(abs);
     if (k === undefined) {
       k = dirKeySync(abs);
@@ -180,22 +233,27 @@ export function listWorkTree(workAbs: string, roots: string[]): WorkTree {
     }
     return k;
   };
-  const visit = (abs: string, rel: string): void => {
-    let dirents: import('node:fs').Dirent[];
+  const visit = (abs: FsPath, rel: string): void => {
+    let listed: ReturnType<typeof namedEntriesSync>;
     try {
-      dirents = fsSync.readdirSync(abs, { withFileTypes: true });
+      listed = namedEntriesSync(abs, fsSync.readdirSync(abs, { withFileTypes: true }));
       entered.push(abs);
     } catch (e) {
       if (!rel) throw e;
-      tree.issues.push({ path: abs, message: `folder skipped: ${errMessage(e)}` });
+      tree.issues.push({
+        path: displayPath(abs),
+        reason: reasonOf(e),
+        message: `folder skipped: ${errMessage(e)}`,
+      });
       tree.incomplete = true;
       return;
     }
-    dirents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const dirent of dirents) {
-      const name = dirent.name;
+    for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
+      tree.issues.push(ambiguousName(displayPath(abs), name));
+    const dirents = listed.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const { name, raw, dirent } of dirents) {
       if (isIgnoredName(name)) continue;
-      const childAbs = path.join(abs, name);
+      const childAbs = joinFsPath(abs, raw ?? name);
       // Names are kept as on disk (NFC or NFD): the path must open the file again.
       const childRel = rel ? `${rel}/${name}` : name;
       let st: import('node:fs').Stats | undefined;
@@ -205,15 +263,26 @@ export function listWorkTree(workAbs: string, roots: string[]): WorkTree {
         if (dirent.isSymbolicLink()) {
           const target = fsSync.statSync(childAbs);
           st = target;
-          if (!insideAny(roots, fsSync.realpathSync(childAbs))) {
-            tree.issues.push({ path: childAbs, message: 'link leads outside the library: skipped' });
+          const real = fsSync.realpathSync(childAbs);
+          if (!insideAny(roots, real)) {
+            tree.issues.push({
+              path: displayPath(childAbs),
+              reason: 'outside-library',
+              message: 'link leads outside the library: skipped',
+            });
             continue;
           }
           isDir = target.isDirectory();
           isFile = target.isFile();
           const key = `${target.dev}:${target.ino}`;
-          if (isDir && entered.some((d) => keyOf(d) === key)) {
-            tree.issues.push({ path: childAbs, message: 'symlink loop: folder already visited, skipped' });
+          // The work folder itself or one of its ancestors (`ln -s .. up`) would pull the whole
+          // library into this work; a folder already entered would list its files twice.
+          if (isDir && (insideAny([real], workReal()) || entered.some((d) => keyOf(d) === key))) {
+            tree.issues.push({
+              path: displayPath(childAbs),
+              reason: 'symlink-loop',
+              message: 'symlink loop: folder already visited, skipped',
+            });
             continue;
           }
           if (isDir) keys.set(childAbs, key);
@@ -221,14 +290,25 @@ export function listWorkTree(workAbs: string, roots: string[]): WorkTree {
           st = fsSync.statSync(childAbs);
         }
       } catch (e) {
-        tree.issues.push({ path: childAbs, message: `skipped: ${errMessage(e)}` });
+        tree.issues.push({
+          path: displayPath(childAbs),
+          reason: reasonOf(e),
+          message: `skipped: ${errMessage(e)}`,
+        });
         continue;
       }
+      const bytes = typeof childAbs === 'string' ? undefined : childAbs;
       if (isDir) {
-        tree.entries.push({ path: childRel, isDir: true, size: 0, mtime: 0 });
+        tree.entries.push({ path: childRel, isDir: true, size: 0, mtime: 0, fsPath: bytes });
         visit(childAbs, childRel);
       } else if (isFile && st) {
-        tree.entries.push({ path: childRel, isDir: false, size: st.size, mtime: Math.trunc(st.mtimeMs) });
+        tree.entries.push({
+          path: childRel,
+          isDir: false,
+          size: st.size,
+          mtime: Math.trunc(st.mtimeMs),
+          fsPath: bytes,
+        });
       }
     }
   };

@@ -5,15 +5,33 @@
  * works go in batches, one transaction each (writeNewWorks); circles, voice actors and tags are
  * written by entities.ts.
  */
-import { sql, type Transaction } from 'kysely';
+
+import { CHUNK, chunked } from '../chunked.ts';
 import type { Db } from '../db/connect.ts';
-import type { Database } from '../db/schema.ts';
-import { refreshReviewedWorks } from '../services/reviews.ts';
-import { inChunks, Pending, WriteCache, writeEntities } from './entities.ts';
-import { nsfwOf, type WorkMetadata } from './metadata/types.ts';
+import { nsfwOf, type WorkMetadata } from '../metadata/types.ts';
+import type { Queryable } from '../repositories/queryable.ts';
+import {
+  deleteFiles,
+  deleteMetadataTagLinks,
+  deleteWorksWithLinks,
+  deleteWorkVas,
+  filesOfWork,
+  hasWork,
+  insertFiles,
+  insertTagLinks,
+  insertWorkRows,
+  insertWorkVas,
+  metadataTagIds,
+  removedTagLinks,
+  setAudioLink,
+  startScanTransaction,
+  updateFileFacts,
+  updateWorkRow,
+} from '../repositories/scan.ts';
+import { Pending, WriteCache, writeEntities } from './entities.ts';
 import { randomKeyOf, searchText } from './summary.ts';
 
-type Trx = Transaction<Database>;
+type Trx = Queryable;
 
 export interface ScannedFile {
   path: string;
@@ -22,6 +40,8 @@ export interface ScannedFile {
   mtime: number;
   duration: number | null;
   charset: string | null;
+  /** The type found in an audio file's content when its extension says another; else null. */
+  content_type: string | null;
 }
 
 export interface WorkWrite {
@@ -44,6 +64,9 @@ export interface WriteResult {
   fileCount: number;
 }
 
+/** File rows per insert when a known work gets new files. */
+const FILE_ROWS = 200;
+
 const today = (now: number) => new Date(now).toISOString().slice(0, 10);
 
 const tagLinks = (workId: number, ids: number[], now: number) =>
@@ -55,43 +78,25 @@ const tagLinks = (workId: number, ids: number[], now: number) =>
     created_at: now,
   }));
 
-/** The work's metadata tag links become `ids`; links users made, and vote counters, are kept. */
-async function writeTagLinks(trx: Trx, workId: number, ids: number[], now: number): Promise<void> {
-  const current = await trx
-    .selectFrom('work_tags')
-    .select('tag_id')
-    .where('work_id', '=', workId)
-    .where('origin', '=', 'metadata')
-    .execute();
-  const gone = current.map((r) => r.tag_id).filter((id) => !ids.includes(id));
-  if (gone.length) {
-    await trx
-      .deleteFrom('work_tags')
-      .where('work_id', '=', workId)
-      .where('origin', '=', 'metadata')
-      .where('tag_id', 'in', gone)
-      .execute();
-  }
-  if (ids.length) {
-    await trx
-      .insertInto('work_tags')
-      .values(tagLinks(workId, ids, now))
-      .onConflict((oc) => oc.columns(['work_id', 'tag_id']).doNothing())
-      .execute();
-  }
+/**
+ * The work's metadata tag links become `ids`, less those a moderator removed (the console); links
+ * users made, and vote counters, are kept.
+ */
+async function writeTagLinks(trx: Trx, workId: number, allIds: number[], now: number): Promise<void> {
+  const removed = await removedTagLinks(trx, [workId]);
+  const ids = allIds.filter((id) => !removed.has(`${workId}:${id}`));
+  const current = await metadataTagIds(trx, workId);
+  const gone = current.filter((id) => !ids.includes(id));
+  if (gone.length) await deleteMetadataTagLinks(trx, workId, gone);
+  if (ids.length) await insertTagLinks(trx, tagLinks(workId, ids, now), true);
 }
 
 async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
-  const existing = await trx.selectFrom('files').selectAll().where('work_id', '=', w.id).execute();
+  const existing = await filesOfWork(trx, w.id);
   const byPath = new Map(existing.map((f) => [f.path, f]));
   const wanted = new Set(w.files.map((f) => f.path));
   const gone = existing.filter((f) => !wanted.has(f.path)).map((f) => f.id);
-  for (let i = 0; i < gone.length; i += 500) {
-    await trx
-      .deleteFrom('files')
-      .where('id', 'in', gone.slice(i, i + 500))
-      .execute();
-  }
+  await chunked(gone, CHUNK, (ids) => deleteFiles(trx, ids));
   const idByPath = new Map<string, number>();
   const fresh: ScannedFile[] = [];
   for (const f of w.files) {
@@ -106,13 +111,11 @@ async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
       old.size !== f.size ||
       old.mtime !== f.mtime ||
       old.duration !== f.duration ||
-      old.charset !== f.charset
+      old.charset !== f.charset ||
+      (old.content_type ?? null) !== f.content_type
     ) {
-      await trx
-        .updateTable('files')
-        .set({ type: f.type, size: f.size, mtime: f.mtime, duration: f.duration, charset: f.charset })
-        .where('id', '=', old.id)
-        .execute();
+      const { type, size, mtime, duration, charset, content_type } = f;
+      await updateFileFacts(trx, old.id, { type, size, mtime, duration, charset, content_type });
     }
   }
   // New files go in two passes: everything but subtitles, then subtitles with their audio id.
@@ -125,23 +128,18 @@ async function writeFiles(trx: Trx, w: WorkWrite): Promise<void> {
     fresh.filter((f) => !w.subtitleLinks.has(f.path)),
     fresh.filter((f) => w.subtitleLinks.has(f.path)),
   ]) {
-    for (let i = 0; i < batch.length; i += 200) {
-      const values = batch.slice(i, i + 200).map((f) => ({ work_id: w.id, ...f, audio_file_id: linkOf(f) }));
-      const rows = await trx.insertInto('files').values(values).returning(['id', 'path']).execute();
-      for (const r of rows) idByPath.set(r.path, r.id);
+    await chunked(batch, FILE_ROWS, async (files) => {
+      const values = files.map((f) => ({ work_id: w.id, ...f, audio_file_id: linkOf(f) }));
+      for (const r of await insertFiles(trx, values)) idByPath.set(r.path, r.id);
       for (const v of values) insertedLink.set(v.path, v.audio_file_id);
-    }
+    });
   }
   const oldLink = new Map<string, number | null>(existing.map((f) => [f.path, f.audio_file_id]));
   for (const [p, link] of insertedLink) oldLink.set(p, link);
   for (const f of w.files) {
     const link = linkOf(f);
     if ((oldLink.get(f.path) ?? null) !== link) {
-      await trx
-        .updateTable('files')
-        .set({ audio_file_id: link })
-        .where('id', '=', idByPath.get(f.path)!)
-        .execute();
+      await setAudioLink(trx, idByPath.get(f.path)!, link);
     }
   }
 }
@@ -159,6 +157,7 @@ function workRow(w: WorkWrite, circleId: number | null) {
     price: m.price,
     dl_count: m.dlCount,
     rate_count: m.rateCount,
+    review_count: m.reviewCount,
     rate_average_2dp: m.rateAverage,
     rate_count_detail: JSON.stringify(m.rateDetail),
     rank: m.rank ? JSON.stringify(m.rank) : null,
@@ -181,48 +180,47 @@ function workRow(w: WorkWrite, circleId: number | null) {
   };
 }
 
-/** Every scan transaction starts here. */
-async function startScanTransaction(trx: Trx, dialect: Db['dialect']): Promise<void> {
-  // A scan commits thousands of small transactions; waiting for each WAL flush buys nothing
-  // (a crash loses at most the last works' writes, which the next scan redoes).
-  if (dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-  // SQLite: take the write lock before reading, so a scan in another process (the CLI while the
-  // server runs) makes this one wait instead of failing on a stale snapshot.
-  else await sql`update works set updated_at = updated_at where id = -1`.execute(trx);
-}
-
 /** Test seam: runs inside the work's transaction just before commit (throwing rolls it back). */
 export type BeforeCommit = (workId: number) => void | Promise<void>;
 
+/**
+ * What the rest of the catalogue adds to a scan's writes, inside their transaction: the scanner
+ * knows works and files, the services know what else a new work implies (services/scans.ts).
+ */
+export interface ScanHooks {
+  /** Works the scan inserted (new, or back after their folder vanished). */
+  worksAdded(trx: Queryable, workIds: readonly number[]): Promise<void>;
+}
+
 export interface WriteOptions {
+  hooks: ScanHooks;
   cache?: WriteCache;
   beforeCommit?: BeforeCommit;
 }
 
-export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): Promise<WriteResult> {
+export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions): Promise<WriteResult> {
   const cache = opts.cache ?? new WriteCache();
   const pending = new Pending();
-  const result = await db.db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     await startScanTransaction(trx, db.dialect);
     const { circleId, vaIds, tagIds } = (await writeEntities(trx, [w], cache, pending))[0]!;
-    const prior = await trx.selectFrom('works').select(['id']).where('id', '=', w.id).executeTakeFirst();
+    const prior = await hasWork(trx, w.id);
     const row = workRow(w, circleId);
     if (prior) {
-      await trx.updateTable('works').set(row).where('id', '=', w.id).execute();
+      await updateWorkRow(trx, w.id, row);
     } else {
       // create_date is the day the work entered the library; kept on every later rescan.
-      await trx
-        .insertInto('works')
-        .values({ id: w.id, ...row, create_date: today(w.now), random_key: randomKeyOf(w.id) })
-        .execute();
-      await refreshReviewedWorks(trx, [w.id]);
+      await insertWorkRows(trx, [
+        { id: w.id, ...row, create_date: today(w.now), random_key: randomKeyOf(w.id) },
+      ]);
+      await opts.hooks.worksAdded(trx, [w.id]);
     }
-    await trx.deleteFrom('work_vas').where('work_id', '=', w.id).execute();
+    await deleteWorkVas(trx, w.id);
     if (vaIds.length) {
-      await trx
-        .insertInto('work_vas')
-        .values(vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })))
-        .execute();
+      await insertWorkVas(
+        trx,
+        vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })),
+      );
     }
     await writeTagLinks(trx, w.id, tagIds, w.now);
     await writeFiles(trx, w);
@@ -240,14 +238,10 @@ export async function writeWork(db: Db, w: WorkWrite, opts: WriteOptions = {}): 
  * database as it was (the caller then writes its works one by one, so one bad work costs only
  * itself).
  */
-export async function writeNewWorks(
-  db: Db,
-  works: readonly WorkWrite[],
-  opts: WriteOptions = {},
-): Promise<void> {
+export async function writeNewWorks(db: Db, works: readonly WorkWrite[], opts: WriteOptions): Promise<void> {
   const cache = opts.cache ?? new WriteCache();
   const pending = new Pending();
-  await db.db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     await startScanTransaction(trx, db.dialect);
     const entities = await writeEntities(trx, works, cache, pending);
     const rows = works.map((w, i) => ({
@@ -259,14 +253,23 @@ export async function writeNewWorks(
     const vaLinks = works.flatMap((w, i) =>
       entities[i]!.vaIds.map((va_id, position) => ({ work_id: w.id, va_id, position })),
     );
-    const tags = works.flatMap((w, i) => tagLinks(w.id, entities[i]!.tagIds, w.now));
-    await inChunks(rows, (c) => trx.insertInto('works').values(c).execute());
-    await refreshReviewedWorks(
+    const removed = new Set(
+      await chunked(
+        works.map((w) => w.id),
+        CHUNK,
+        async (ids) => [...(await removedTagLinks(trx, ids))],
+      ),
+    );
+    const tags = works
+      .flatMap((w, i) => tagLinks(w.id, entities[i]!.tagIds, w.now))
+      .filter((t) => !removed.has(`${t.work_id}:${t.tag_id}`));
+    await chunked(rows, CHUNK, (c) => insertWorkRows(trx, c));
+    await opts.hooks.worksAdded(
       trx,
       rows.map((r) => r.id),
     );
-    await inChunks(vaLinks, (c) => trx.insertInto('work_vas').values(c).execute());
-    await inChunks(tags, (c) => trx.insertInto('work_tags').values(c).execute());
+    await chunked(vaLinks, CHUNK, (c) => insertWorkVas(trx, c));
+    await chunked(tags, CHUNK, (c) => insertTagLinks(trx, c));
     // Files first, then subtitles with the ids of the audio files they belong to.
     const idOf = new Map<string, number>();
     const key = (workId: number, p: string) => `${workId}\u0000${p}`;
@@ -275,9 +278,8 @@ export async function writeNewWorks(
         .filter((f) => !w.subtitleLinks.has(f.path))
         .map((f) => ({ work_id: w.id, ...f, audio_file_id: null })),
     );
-    await inChunks(plain, async (c) => {
-      const ids = await trx.insertInto('files').values(c).returning(['id', 'work_id', 'path']).execute();
-      for (const r of ids) idOf.set(key(r.work_id, r.path), r.id);
+    await chunked(plain, CHUNK, async (c) => {
+      for (const r of await insertFiles(trx, c)) idOf.set(key(r.work_id, r.path), r.id);
     });
     const subtitles = works.flatMap((w) =>
       w.files
@@ -288,7 +290,7 @@ export async function writeNewWorks(
           audio_file_id: idOf.get(key(w.id, w.subtitleLinks.get(f.path)!)) ?? null,
         })),
     );
-    await inChunks(subtitles, (c) => trx.insertInto('files').values(c).execute());
+    await chunked(subtitles, CHUNK, (c) => insertFiles(trx, c));
     for (const w of works) await opts.beforeCommit?.(w.id);
   });
   pending.learnInto(cache);
@@ -296,13 +298,5 @@ export async function writeNewWorks(
 
 /** Removes works whose folder vanished; files, voice-actor and tag links cascade. */
 export async function removeWorks(db: Db, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    await db.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('files').where('work_id', 'in', chunk).execute();
-      await trx.deleteFrom('work_vas').where('work_id', 'in', chunk).execute();
-      await trx.deleteFrom('work_tags').where('work_id', 'in', chunk).execute();
-      await trx.deleteFrom('works').where('id', 'in', chunk).execute();
-    });
-  }
+  await chunked(ids, CHUNK, (chunk) => db.transaction().execute((trx) => deleteWorksWithLinks(trx, chunk)));
 }

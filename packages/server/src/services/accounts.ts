@@ -4,15 +4,17 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { User } from '@sasayaki/contract';
-import type { Config } from '../config.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { nameKey } from '../names.ts';
 import { deleteReviewsOfUser, reviewedWorksOfUser } from '../repositories/reviews.ts';
 import {
   deleteUserById,
   findUserIdByEmail,
   findUserRowByEmail,
+  findUserRowById,
   findUserRowByName,
   updateEmail,
   updatePasswordById,
@@ -26,16 +28,18 @@ import {
   useCode,
 } from '../repositories/verifications.ts';
 import { deleteVotesOfUser, votedWorkTagsOfUser } from '../repositories/votes.ts';
-import { sendMail } from './mail.ts';
+import { type Mailer, sendMail } from './mail.ts';
 import { refreshWorkRating } from './reviews.ts';
-import { getSetting } from './settings.ts';
+import type { SiteSettings } from './settings.ts';
 import {
+  type AccountRef,
   createUser,
   findUserById,
   findUserByName,
   GUEST_NAME,
   groupOf,
   hashPassword,
+  keepAnAdministrator,
   validateName,
   validateNewName,
   validatePassword,
@@ -46,7 +50,6 @@ import { recount } from './votes.ts';
 /** A code is valid this long and for this many wrong tries. */
 export const VERIFY_TTL_MS = 15 * 60_000;
 export const VERIFY_MAX_ATTEMPTS = 5;
-export const REGISTRATION_SETTING = 'registration_enabled';
 /** The one answer to a reset request, whether or not a mail went out. */
 export const RESET_REQUESTED = 'if the account has a linked email, a reset code was sent to it';
 
@@ -60,11 +63,13 @@ export function userView(row: UserRow): User {
   };
 }
 
-/** The server setting (settings row `registration_enabled`) wins over the config default. */
-export async function registrationEnabled(db: Db, config: Config): Promise<boolean> {
-  const v = await getSetting(db, REGISTRATION_SETTING);
-  return v === null ? config.registrationEnabled : v === 'true';
-}
+/**
+ * The guest password that last matched the guest account's hash. The password is public, so
+ * remembering it gives nothing away, and a guest sign-in then costs no hashing: a flood of them
+ * cannot hold the password turns everyone's sign-in waits for. A new hash (the password set
+ * again) is checked afresh.
+ */
+let guestMatch: { hash: string; password: string } | null = null;
 
 export async function login(db: Db, name: string, password: string): Promise<UserRow> {
   validateName(name);
@@ -75,17 +80,21 @@ export async function login(db: Db, name: string, password: string): Promise<Use
     await hashPassword(password);
     throw fail('BAD_LOGIN');
   }
-  const ok = await verifyPassword(row.password_hash, password);
-  if (!ok) throw fail('BAD_LOGIN');
+  const isGuest = row.name === GUEST_NAME;
+  const knownGuest = isGuest && guestMatch?.hash === row.password_hash && guestMatch.password === password;
+  if (!knownGuest && !(await verifyPassword(row.password_hash, password))) throw fail('BAD_LOGIN');
+  // Said only to whoever knows the password.
+  if (row.disabled_at !== null) throw fail('ACCOUNT_DISABLED');
+  if (isGuest) guestMatch = { hash: row.password_hash, password };
   return row;
 }
 
 export async function register(
   db: Db,
-  config: Config,
+  settings: SiteSettings,
   input: { name: string; password: string; recommenderUuid?: string },
 ): Promise<UserRow> {
-  if (!(await registrationEnabled(db, config))) throw fail('REGISTRATION_CLOSED');
+  if (!settings.get('registrationEnabled')) throw fail('REGISTRATION_CLOSED');
   validateNewName(input.name);
   validatePassword(input.password);
   return createUser(db, {
@@ -118,7 +127,7 @@ export async function changePassword(
 
 async function storePassword(db: Db, userId: number, password: string): Promise<UserRow> {
   const passwordHash = await hashPassword(password);
-  return updatePasswordById(db.db, userId, passwordHash, Date.now());
+  return updatePasswordById(db, userId, passwordHash, Date.now());
 }
 
 // ---- verification codes ----
@@ -145,7 +154,7 @@ async function storeCode(
   const id = randomUUID();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const now = Date.now();
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     // One open code per user and purpose: a new request replaces the old one.
     await deleteOpenCodes(tx, userId, purpose);
     await insertCode(tx, {
@@ -161,14 +170,14 @@ async function storeCode(
   return { id, code };
 }
 
-function mailCode(config: Config, user: UserRow, purpose: 'link' | 'reset', email: string, code: string) {
+function mailCode(mailer: Mailer, user: UserRow, purpose: 'link' | 'reset', email: string, code: string) {
   const minutes = VERIFY_TTL_MS / 60_000;
   const subject = purpose === 'link' ? 'Sasayaki: confirm your email' : 'Sasayaki: password reset code';
   const what =
     purpose === 'link'
       ? `link this email to the account "${user.name}"`
       : `reset the password of "${user.name}"`;
-  return sendMail(config, {
+  return sendMail(mailer, {
     to: email,
     subject,
     text: `Your code: ${code}\n\nEnter it to ${what}. It is valid for ${minutes} minutes.\nIf you did not ask for this, ignore this mail.\n`,
@@ -183,10 +192,10 @@ function mailCode(config: Config, user: UserRow, purpose: 'link' | 'reset', emai
  */
 async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', code: string, userId?: number) {
   const now = Date.now();
-  const v = await claimAttempt(db.db, verifyId, purpose, VERIFY_MAX_ATTEMPTS, now, userId);
+  const v = await claimAttempt(db, verifyId, purpose, VERIFY_MAX_ATTEMPTS, now, userId);
   if (!v) {
     // Unknown, someone else's, expired or out of tries: drop a dead row of this caller.
-    await deleteCode(db.db, verifyId, purpose, userId);
+    await deleteCode(db, verifyId, purpose, userId);
     throw fail('VERIFY_EXPIRED');
   }
   const given = Buffer.from(codeHash(v.id, code));
@@ -194,23 +203,23 @@ async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', co
     const attemptsLeft = Math.max(0, VERIFY_MAX_ATTEMPTS - v.attempts);
     throw fail('NOT_VERIFIED').withDetails({ attemptsLeft });
   }
-  if (!(await useCode(db.db, v.id))) throw fail('VERIFY_EXPIRED');
+  if (!(await useCode(db, v.id))) throw fail('VERIFY_EXPIRED');
   return v;
 }
 
 export async function requestEmailLink(
   db: Db,
-  config: Config,
+  mailer: Mailer,
   userId: number,
   rawEmail: string,
 ): Promise<string> {
   const email = normalizeEmail(rawEmail);
   const user = await mustFind(db, userId);
   if (user.email) throw fail('MUST_UNLINK_EMAIL');
-  const other = await findUserIdByEmail(db.db, email);
+  const other = await findUserIdByEmail(db, email);
   if (other) throw fail('EMAIL_TAKEN');
   const { id, code } = await storeCode(db, user.id, 'link', email);
-  await mailCode(config, user, 'link', email, code);
+  await mailCode(mailer, user, 'link', email, code);
   return id;
 }
 
@@ -221,7 +230,7 @@ export async function verifyEmailLink(
   code: string,
 ): Promise<UserRow> {
   const v = await checkCode(db, verifyId, 'link', code, userId);
-  return db.db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const other = await findUserIdByEmail(tx, v.email, userId);
     if (other) throw fail('EMAIL_TAKEN');
     return updateEmail(tx, userId, v.email, Date.now());
@@ -231,24 +240,34 @@ export async function verifyEmailLink(
 export async function unlinkEmail(db: Db, userId: number): Promise<UserRow> {
   const user = await mustFind(db, userId);
   if (!user.email) throw fail('NO_EMAIL');
-  return updateEmail(db.db, userId, null, Date.now());
+  return updateEmail(db, userId, null, Date.now());
+}
+
+/** Who a reset request names, as the limits count it: the email when given (it wins), else the name. */
+export function resetTarget(who: { name?: string; email?: string }): string {
+  if (who.email) return `email\n${normalizeEmail(who.email)}`;
+  if (who.name) return `name\n${nameKey(who.name)}`;
+  throw fail('NAME_OR_EMAIL_REQUIRED');
 }
 
 /**
  * Starts a password reset for the account named, or linked to the email given. The answer is the
  * same whether or not such an account exists and has an email: when it has none, a decoy
  * verification that no code can open stands in, so confirming behaves alike too. The mail is
- * returned as a promise for the caller to send after answering.
+ * returned as a promise for the caller to send after answering. `mayMail` is asked before a code
+ * goes to an account (its per-account limit): refused, the request gets a decoy, so the answer
+ * does not tell that the name or email reached an account.
  */
 export async function requestPasswordReset(
   db: Db,
-  config: Config,
+  mailer: Mailer,
   who: { name?: string; email?: string },
+  mayMail: (userId: number) => Promise<boolean> = async () => true,
 ): Promise<{ verifyId: string; mail: Promise<void> }> {
   let user: UserRow | undefined;
   if (who.email) {
     const email = normalizeEmail(who.email);
-    user = await findUserRowByEmail(db.db, email);
+    user = await findUserRowByEmail(db, email);
   } else if (who.name) {
     user = await findUserByName(db, who.name.trim());
   } else {
@@ -256,9 +275,10 @@ export async function requestPasswordReset(
   }
   // The guest password is public and fixed: saying so reveals nothing.
   if (user?.name === GUEST_NAME) throw fail('GUEST_PASSWORD');
-  if (!user?.email) return { verifyId: await storeDecoy(db), mail: Promise.resolve() };
+  if (!user?.email || !(await mayMail(user.id)))
+    return { verifyId: await storeDecoy(db), mail: Promise.resolve() };
   const { id, code } = await storeCode(db, user.id, 'reset', user.email);
-  return { verifyId: id, mail: mailCode(config, user, 'reset', user.email, code) };
+  return { verifyId: id, mail: mailCode(mailer, user, 'reset', user.email, code) };
 }
 
 /**
@@ -270,8 +290,8 @@ async function storeDecoy(db: Db): Promise<string> {
   if (!guest) throw new Error('the built-in guest account is missing');
   const now = Date.now();
   const id = randomUUID();
-  await deleteExpiredCodes(db.db, guest.id, now);
-  await insertCode(db.db, {
+  await deleteExpiredCodes(db, guest.id, now);
+  await insertCode(db, {
     id,
     user_id: guest.id,
     purpose: 'reset',
@@ -294,14 +314,21 @@ export async function confirmPasswordReset(
   return storePassword(db, v.user_id, password);
 }
 
+/** Accounts an administrator may not delete: the shared guest account and their own. */
+export function assertDeletable(p: Principal, name: string): void {
+  if (name === GUEST_NAME) throw fail('CANNOT_DELETE_GUEST');
+  if (p.kind === 'account' && p.name === name) throw fail('CANNOT_DELETE_SELF');
+}
+
 /**
  * Deletes an account with its reviews, votes, playlists and likes, and recomputes the site
  * ratings and tag counters those rows fed, in one transaction.
  */
-export async function deleteAccount(db: Db, name: string): Promise<void> {
-  await db.db.transaction().execute(async (tx) => {
-    const user = await findUserRowByName(tx, name);
+export async function deleteAccount(db: Db, ref: AccountRef): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const user = 'id' in ref ? await findUserRowById(tx, ref.id) : await findUserRowByName(tx, ref.name);
     if (!user) throw fail('USER_NOT_FOUND');
+    await keepAnAdministrator(tx, db.dialect, user);
     const votes = await votedWorkTagsOfUser(tx, user.id);
     const reviews = await reviewedWorksOfUser(tx, user.id);
     await deleteVotesOfUser(tx, user.id);

@@ -19,26 +19,34 @@
  *
  * Pages are always deterministic: the chosen order is followed by `w.id` in the same direction.
  */
-import type { SearchTerm, Work, WorkOrder } from '@sasayaki/contract';
-import { LIMITS, WORK_ORDERS, workCodeOfId, workIdOf } from '@sasayaki/contract';
+import type { SearchTerm, Work } from '@sasayaki/contract';
+import { encodeWorkIds, LIMITS, workCodeOfId, workIdOf } from '@sasayaki/contract';
 import type { CompiledQuery } from 'kysely';
 import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
-import { fail } from '../errors.ts';
-import { buildWorkHeads, type ViewerOptions, viewerFields, workWithTail } from '../mappers/work.ts';
-import { integerParam, plainInteger } from '../numericParams.ts';
-import { workRowsByIds } from '../repositories/catalogue.ts';
-import { type CompiledSearch, compileSearchTerms } from '../repositories/searchSql.ts';
+import { fail, type HttpError } from '../errors.ts';
+import {
+  headNeeds,
+  type ViewerFields,
+  type ViewerOptions,
+  viewerFieldsOf,
+  workHeads,
+  workWithTail,
+} from '../mappers/work.ts';
+import { viewerRows, workHeadParts, workRowsByIds } from '../repositories/catalogue.ts';
+import { type CompiledSearch, compileSearchFilters } from '../repositories/searchSql.ts';
 import {
   countQuery,
   filteredWorks,
+  type ListOrder,
   matchingIds,
   pageIdsQuery,
   runCompiled,
   type SortDirection,
   type WorkScope,
 } from '../repositories/workLists.ts';
-import { workCodesAmong } from '../repositories/works.ts';
+import { allWorkIds, workCodesAmong } from '../repositories/works.ts';
+import { searchFiltersOf } from './searchTerms.ts';
 import { type WorkCache, workCacheOf } from './workCache.ts';
 
 export type { SortDirection, WorkScope };
@@ -53,8 +61,8 @@ export interface ListWorksOptions {
   workIds?: readonly number[];
   /** With workIds: answer in the order of workIds instead of `order`. */
   keepIdOrder?: boolean;
-  /** One of WORK_ORDERS; default create_date (docs/product.md §9). */
-  order?: WorkOrder;
+  /** One of WORK_ORDERS (default create_date, docs/product.md §9), or `title` / `circle`. */
+  order?: ListOrder;
   sort?: SortDirection;
   page?: number;
   pageSize?: number;
@@ -70,6 +78,9 @@ export interface ListWorksOptions {
   includeReview?: boolean;
   /** The works of an entity, a playlist or a user's reviews (repositories/workLists.ts). */
   scope?: WorkScope;
+  /** Only works of one library root, or released in a range of years (the Subsonic lists). */
+  rootIndex?: number;
+  releaseYears?: { from: number; to: number };
 }
 
 export interface WorkPage {
@@ -84,22 +95,26 @@ async function compiledTerms(
   cache: WorkCache,
   generation: number,
 ): Promise<CompiledSearch> {
-  if (terms.length === 0) return compileSearchTerms(terms, ctx.db);
+  if (terms.length === 0) return compileSearchFilters([], ctx.db, ctx.db.dialect);
   const key = `terms\0${JSON.stringify(terms)}`;
   const cached = cache.result<CompiledSearch>(key);
   if (cached) return cached;
-  const search = await compileSearchTerms(terms, ctx.db);
-  cache.putResult(generation, key, search);
+  const search = await compileSearchFilters(searchFiltersOf(terms), ctx.db, ctx.db.dialect);
+  // Compiled SQL fragments: about what their terms' JSON takes, several times over.
+  cache.putResult(generation, key, search, 8 * key.length + 2048);
   return search;
 }
 
 /**
  * Whether the page's ids and count depend on the catalogue tables alone (and the parameters):
- * then they are cached for the generation. Lists over a caller's join (playlists, reviews) and
- * the viewer's own rating order read tables the generation does not follow.
+ * then they are cached for the generation. The works of a circle, voice actor or tag are (works,
+ * work_vas, work_tags move the generation), and caching them matters: a big tag's count reads
+ * hundreds of thousands of links (docs/catalogue.md, "A million works"). Lists over a caller's
+ * join (playlists, reviews) and the viewer's own rating order read tables the generation does
+ * not follow.
  */
 function cacheableQuery(opts: ListWorksOptions): boolean {
-  if (opts.scope || opts.order === 'betterRandom') return false;
+  if ((opts.scope && opts.scope.kind !== 'entity') || opts.order === 'betterRandom') return false;
   return !(opts.order === 'rating' && userIdOf(opts.viewer) !== null);
 }
 
@@ -110,11 +125,11 @@ async function cachedRows<R>(
   cache: WorkCache | null,
   generation: number,
 ): Promise<R[]> {
-  if (!cache) return runCompiled(ctx.db.db, query);
+  if (!cache) return runCompiled(ctx.db, query);
   const key = `${query.sql}\0${JSON.stringify(query.parameters)}`;
   const cached = cache.result<R[]>(key);
   if (cached) return cached;
-  const rows = await runCompiled(ctx.db.db, query);
+  const rows = await runCompiled(ctx.db, query);
   cache.putResult(generation, key, rows);
   return rows;
 }
@@ -129,7 +144,7 @@ async function pageIds(
   pageSize: number,
 ): Promise<{ ids: number[]; totalCount: number | null }> {
   const search = await compiledTerms(ctx, opts.terms ?? [], cache, generation);
-  const base = filteredWorks(ctx.db.db, opts, search);
+  const base = filteredWorks(ctx.db, opts, search);
   if (opts.workIds && opts.keepIdOrder) {
     const present = await matchingIds(base.count);
     const ids = [...new Set(opts.workIds)].filter((id) => present.has(id));
@@ -169,10 +184,8 @@ async function worksJson(
     else heads.set(id, head);
   }
   const [built, viewer] = await Promise.all([
-    missing.length
-      ? workRowsByIds(ctx.db.db, missing).then((rows) => buildWorkHeads(ctx.db, rows, ctx.log))
-      : new Map<number, Buffer | null>(),
-    viewerFields(ctx.db, ids, opts),
+    missing.length ? buildWorkHeads(ctx, missing) : new Map<number, Buffer | null>(),
+    viewerFields(ctx, ids, opts),
   ]);
   for (const [id, head] of built) {
     heads.set(id, head);
@@ -184,6 +197,26 @@ async function worksJson(
     if (head) out.push(workWithTail(id, head, viewer, opts));
   }
   return out;
+}
+
+const accountOf = (viewer: Principal) =>
+  viewer.kind === 'account' ? { id: viewer.id, name: viewer.name } : null;
+
+/** The heads of these works (mappers/work.ts), from their rows and what the rows name. */
+async function buildWorkHeads(ctx: Ctx, ids: readonly number[]): Promise<Map<number, Buffer | null>> {
+  const rows = await workRowsByIds(ctx.db, ids);
+  if (rows.length === 0) return new Map();
+  return workHeads(rows, await workHeadParts(ctx.db, headNeeds(rows)), ctx.log);
+}
+
+/** The viewer's own fields for these works: no query for an anonymous viewer, up to three otherwise. */
+async function viewerFields(ctx: Ctx, ids: readonly number[], opts: ViewerOptions): Promise<ViewerFields> {
+  const userId = opts.account?.id ?? null;
+  const playlists = userId !== null ? [...new Set(opts.withPlaylistStatus ?? [])] : [];
+  if (userId === null || ids.length === 0) {
+    return viewerFieldsOf({ votes: [], reviews: [], memberships: [] }, playlists);
+  }
+  return viewerFieldsOf(await viewerRows(ctx.db, userId, ids, playlists), playlists);
 }
 
 const COMMA = Buffer.from(',');
@@ -213,7 +246,13 @@ export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: s
   const cached = key === null ? undefined : cache.page(key);
   if (cached) return cached;
   const { ids, totalCount } = await pageIds(ctx, opts, cache, generation, page, pageSize);
-  const works = await worksJson(ctx, ids, { ...opts, baseUrl }, cache, generation);
+  const works = await worksJson(
+    ctx,
+    ids,
+    { ...opts, account: accountOf(opts.viewer), baseUrl },
+    cache,
+    generation,
+  );
   const pagination = `{"currentPage":${page},"pageSize":${pageSize},"totalCount":${totalCount ?? works.length}}`;
   const body = joined('{"works":[', works, `],"pagination":${pagination}}`);
   if (key !== null) cache.putPage(generation, key, body);
@@ -233,6 +272,7 @@ function pageKey(opts: ListWorksOptions, baseUrl: string, page: number, pageSize
   return JSON.stringify([
     userIdOf(opts.viewer),
     baseUrl,
+    opts.scope ?? null,
     page,
     pageSize,
     opts.order ?? 'create_date',
@@ -245,12 +285,29 @@ function pageKey(opts: ListWorksOptions, baseUrl: string, page: number, pageSize
     opts.subtitle ? (opts.localSubtitledWorks ?? []) : [],
     opts.includeTranslationWorks !== false,
     !!opts.includeReview,
+    opts.rootIndex ?? null,
+    opts.releaseYears ?? null,
   ]);
 }
 
 /** listWorksJson as objects, for callers that add to the page. */
 export async function listWorks(ctx: Ctx, opts: ListWorksOptions, baseUrl: string): Promise<WorkPage> {
   return JSON.parse((await listWorksJson(ctx, opts, baseUrl)).toString()) as WorkPage;
+}
+
+/**
+ * Every work id of the library in the compact form of the contract (`encodeWorkIds`), read once
+ * per catalogue generation.
+ */
+export async function libraryWorkIds(ctx: Ctx): Promise<{ count: number; ids: string }> {
+  const cache = workCacheOf(ctx.db);
+  const generation = await cache.sync();
+  const cached = cache.result<{ count: number; ids: string }>('library-work-ids');
+  if (cached) return cached;
+  const all = await allWorkIds(ctx.db);
+  const answer = { count: all.length, ids: encodeWorkIds(all) };
+  cache.putResult(generation, 'library-work-ids', answer, answer.ids.length + 16);
+  return answer;
 }
 
 /** One work with the viewer's own fields (userRating, review_text, progress…), as UTF-8 JSON, or null. */
@@ -266,7 +323,7 @@ export async function getWorkJson(
   const [pieces] = await worksJson(
     ctx,
     [id],
-    { viewer, baseUrl, includeReview: true, withPlaylistStatus },
+    { account: accountOf(viewer), baseUrl, includeReview: true, withPlaylistStatus },
     cache,
     generation,
   );
@@ -293,77 +350,24 @@ export async function getWork(
 export async function sameDigitWorks(ctx: Ctx, rjId: number): Promise<{ id: number; code: string }[]> {
   if (workCodeOfId(rjId).slice(0, 2) !== 'RJ') return [];
   const ids = (['BJ', 'VJ'] as const).map((prefix) => workIdOf({ prefix, number: rjId, code: '' }));
-  const rows = await workCodesAmong(ctx.db.db, ids);
+  const rows = await workCodesAmong(ctx.db, ids);
   return rows.map((r) => ({ id: r.id, code: r.source_id }));
 }
 
-export interface ListParams {
-  order: WorkOrder;
-  sort: SortDirection;
-  page: number;
-  pageSize: number;
-  seed: number;
-  subtitle: boolean;
-  includeTranslationWorks: boolean;
-  withPlaylistStatus: string[];
-  localSubtitledWorks: number[];
-}
-
-function intIn(raw: unknown, name: string, min: number, max: number, dflt: number): number {
-  if (raw === undefined || raw === null || raw === '') return dflt;
-  return integerParam(raw, name, min, max);
-}
-
-function flag(raw: unknown, name: string, dflt: boolean): boolean {
-  if (raw === undefined || raw === null || raw === '') return dflt;
-  const s = String(raw).trim().toLowerCase();
-  if (['1', 'true'].includes(s)) return true;
-  if (['0', 'false'].includes(s)) return false;
-  throw fail('FLAG_INVALID', { name });
-}
-
-function list(raw: unknown): unknown[] {
-  if (raw === undefined || raw === null || raw === '') return [];
-  if (Array.isArray(raw)) return raw.flatMap(list);
-  return String(raw)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /**
- * The list parameters shared by every works list (query string or JSON body), validated against
- * the LIMITS the route schemas also use: order ∈ WORK_ORDERS, sort asc|desc, page, pageSize,
- * seed, and the lengths of localSubtitledWorks and withPlaylistStatus.
+ * The 404 for a work id that finds nothing. Bare digits mean an RJ code; when BJ/VJ works have
+ * those digits, the message and `details.candidates` name them (docs/compatibility.md).
  */
-export function parseListParams(input: Record<string, unknown>): ListParams {
-  const order = (input.order ?? 'create_date') as string;
-  if (!(WORK_ORDERS as readonly string[]).includes(order)) {
-    throw fail('ORDER_INVALID', { orders: WORK_ORDERS.join(', ') });
-  }
-  const sort = String(input.sort ?? 'desc').toLowerCase();
-  if (sort !== 'asc' && sort !== 'desc') throw fail('SORT_INVALID');
-  const rawLocal = list(input.localSubtitledWorks);
-  // Each id is one bound parameter; SQLite takes at most 32,766 in a statement.
-  const maxLocal = LIMITS.localSubtitledWorksMax;
-  if (rawLocal.length > maxLocal) throw fail('LOCAL_SUBTITLED_TOO_MANY', { max: maxLocal });
-  const localSubtitledWorks = rawLocal.map((v) => {
-    const n = plainInteger(v);
-    if (n === null || n <= 0 || n > LIMITS.workIdMax) throw fail('LOCAL_SUBTITLED_INVALID');
-    return n;
-  });
-  const withPlaylistStatus = list(input.withPlaylistStatus).map(String);
-  const maxStatus = LIMITS.withPlaylistStatusMax;
-  if (withPlaylistStatus.length > maxStatus) throw fail('PLAYLIST_STATUS_TOO_MANY', { max: maxStatus });
-  return {
-    order: order as WorkOrder,
-    sort,
-    page: intIn(input.page, 'page', 1, LIMITS.pageMax, 1),
-    pageSize: intIn(input.pageSize, 'pageSize', 1, LIMITS.pageSizeMax, LIMITS.pageSizeDefault),
-    seed: intIn(input.seed, 'seed', 0, LIMITS.seedMax, 0),
-    subtitle: flag(input.subtitle, 'subtitle', false),
-    includeTranslationWorks: flag(input.includeTranslationWorks, 'includeTranslationWorks', true),
-    withPlaylistStatus,
-    localSubtitledWorks,
-  };
+export async function workNotFound(
+  ctx: Ctx,
+  raw: string,
+  id: number,
+  what: 'work' | 'tracks' = 'work',
+): Promise<HttpError> {
+  const digits = raw.trim();
+  const meant = /^\d+$/.test(digits) ? await sameDigitWorks(ctx, id) : [];
+  if (meant.length === 0) return fail(what === 'work' ? 'WORK_NOT_FOUND' : 'TRACKS_NOT_FOUND');
+  const hints = meant.map((w) => `${w.code} has id ${w.id}`).join('; ');
+  const code = what === 'work' ? 'WORK_NOT_FOUND_OTHER_PREFIX' : 'TRACKS_NOT_FOUND_OTHER_PREFIX';
+  return fail(code, { digits, code: workCodeOfId(id), hints }).withDetails({ candidates: meant });
 }

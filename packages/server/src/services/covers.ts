@@ -1,5 +1,5 @@
 /**
- * Work covers. At scan time `chooseCover` picks the image of a work folder; on request
+ * Work covers. At scan time scanner/cover.ts picks the image of a work folder; on request
  * `coverFile` returns a cached JPEG variant made once with sharp (or a placeholder).
  *
  * Contract for the cover route: `coverFile(ctx, workId, type)` resolves to the absolute path of
@@ -7,45 +7,26 @@
  * The source image is read through the work's library root (storage/root.ts). Variants are
  * cached in `<data>/covers/`, named after the source image's path, size and mtime, so a
  * replaced cover gets new variants and an unchanged one is never re-encoded.
+ *
+ * The route asks `coverVariant`: which variant file to send and its strong ETag, remembered for
+ * the catalogue generation (services/workCache.ts), so a repeated cover costs no source lookup,
+ * no hashing and no query beyond the generation: sending it costs what sending a file costs.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CoverType } from '@sasayaki/contract';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/connect.ts';
 import { isDiskFull } from '../errors.ts';
 import { findWorkCover } from '../repositories/works.ts';
 import { StorageError } from '../storage/root.ts';
+import { makeOnce } from './sharedWork.ts';
+import { workCacheOf } from './workCache.ts';
 
 export { COVER_TYPES, type CoverType } from '@sasayaki/contract';
-
-const IMAGE_EXT = /\.(jpe?g|png|webp|gif|bmp|avif)$/i;
-const NAMED = [/^cover\./i, /^folder\./i, /^main\./i];
-
-/**
- * The cover among a work's files (paths relative to the work folder), or null:
- * `cover.*`, `folder.*`, `main.*`, `{code}_img_main.*` (shallowest first), then the image the
- * metadata names, then the first image (shallowest, then by path).
- */
-export function chooseCover(code: string, filePaths: string[], hint: string | null = null): string | null {
-  const images = filePaths
-    .filter((p) => IMAGE_EXT.test(p))
-    .sort((a, b) => a.split('/').length - b.split('/').length || (a < b ? -1 : a > b ? 1 : 0));
-  const base = (p: string) => p.slice(p.lastIndexOf('/') + 1);
-  const codeMain = new RegExp(`^${code}_img_main\\.`, 'i');
-  for (const rule of [...NAMED, codeMain]) {
-    const hit = images.find((p) => rule.test(base(p)));
-    if (hit) return hit;
-  }
-  if (hint) {
-    const h = hint.toLowerCase();
-    const hit = images.find((p) => p.toLowerCase() === h || base(p).toLowerCase() === h);
-    if (hit) return hit;
-  }
-  return images[0] ?? null;
-}
 
 const SIZES: Record<CoverType, (img: Sharp) => Sharp> = {
   main: (img) => img.resize(1000, 1000, { fit: 'inside', withoutEnlargement: true }),
@@ -69,25 +50,34 @@ function placeholderSvg([w, h]: [number, number]): Buffer {
     </g></svg>`);
 }
 
+/**
+ * sharp (libvips, ~20 MB resident) is loaded by the first cover that has to be made: a server
+ * whose variants are all made never loads it.
+ */
+const loadSharp = async () => (await import('sharp')).default;
+
 const inflight = new Map<string, Promise<string>>();
 
 /**
  * Writes `out` once (write to a temp name, then rename: readers never see half a file, and a
- * failed write, a full disk included, leaves nothing behind).
+ * failed write, a full disk included, leaves nothing behind), once across instances sharing the
+ * cache folder too (services/sharedWork.ts).
  */
-function renderOnce(out: string, render: () => Promise<Buffer>): Promise<string> {
+function renderOnce(db: Db, out: string, render: () => Promise<Buffer>): Promise<string> {
   if (fs.existsSync(out)) return Promise.resolve(out);
   let job = inflight.get(out);
   if (!job) {
     job = (async () => {
-      fs.mkdirSync(path.dirname(out), { recursive: true });
-      const tmp = `${out}.${process.pid}.tmp`;
-      try {
-        fs.writeFileSync(tmp, await render());
-        fs.renameSync(tmp, out);
-      } finally {
-        fs.rmSync(tmp, { force: true });
-      }
+      await makeOnce(db, out, async () => {
+        fs.mkdirSync(path.dirname(out), { recursive: true });
+        const tmp = `${out}.${process.pid}.${Date.now()}.tmp`;
+        try {
+          fs.writeFileSync(tmp, await render());
+          fs.renameSync(tmp, out);
+        } finally {
+          fs.rmSync(tmp, { force: true });
+        }
+      });
       return out;
     })().finally(() => inflight.delete(out));
     inflight.set(out, job);
@@ -97,8 +87,8 @@ function renderOnce(out: string, render: () => Promise<Buffer>): Promise<string>
 
 function placeholder(ctx: AppContext, type: CoverType): Promise<string> {
   const out = path.join(paths.covers(ctx.config), `placeholder-${type}.jpg`);
-  return renderOnce(out, () =>
-    sharp(placeholderSvg(PLACEHOLDER_SIZE[type])).jpeg({ quality: 80 }).toBuffer(),
+  return renderOnce(ctx.db, out, async () =>
+    (await loadSharp())(placeholderSvg(PLACEHOLDER_SIZE[type])).jpeg({ quality: 80 }).toBuffer(),
   );
 }
 
@@ -116,7 +106,7 @@ async function openSource(ctx: AppContext, work: { root_index: number; folder_pa
 
 /** Path of the JPEG to send for a work's cover, or null when the work does not exist. */
 export async function coverFile(ctx: AppContext, workId: number, type: CoverType): Promise<string | null> {
-  const work = await findWorkCover(ctx.db.db, workId);
+  const work = await findWorkCover(ctx.db, workId);
   if (!work) return null;
   const source = work.cover_path ? await openSource(ctx, work, work.cover_path) : null;
   if (!source) return placeholder(ctx, type);
@@ -128,8 +118,8 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
       .digest('hex')
       .slice(0, 16);
     const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.jpg`);
-    return await renderOnce(out, async () =>
-      SIZES[type](sharp(await source.handle.readFile(), { failOn: 'none' }).rotate())
+    return await renderOnce(ctx.db, out, async () =>
+      SIZES[type]((await loadSharp())(await source.handle.readFile(), { failOn: 'none' }).rotate())
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: 85 })
         .toBuffer(),
@@ -141,4 +131,87 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
   } finally {
     await source.handle.close();
   }
+}
+
+/** A cover variant on disk, as the route sends it. */
+export interface CoverVariant {
+  /** Absolute path of the JPEG in the cover cache. */
+  file: string;
+  /** Strong: the file's name says which source (path, size, mtime) and size it was made from. */
+  etag: string;
+}
+
+/** Remembered variants: about 200 bytes each, so some 10,000 covers. */
+const MAX_VARIANT_BYTES = 2 * 1024 * 1024;
+
+/** Which variant file each (work, size) is, for one catalogue generation; bounded by bytes. */
+class VariantIndex {
+  private generation = -1;
+  private readonly entries = new Map<string, CoverVariant>();
+  private bytes = 0;
+
+  get(generation: number, key: string): CoverVariant | undefined {
+    if (generation !== this.generation) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.generation = generation;
+      return undefined;
+    }
+    return this.entries.get(key);
+  }
+
+  put(generation: number, key: string, variant: CoverVariant): void {
+    if (generation !== this.generation) return;
+    this.forget(key);
+    this.entries.set(key, variant);
+    this.bytes += sizeOf(key, variant);
+    for (const [k] of this.entries) {
+      if (this.bytes <= MAX_VARIANT_BYTES) break;
+      this.forget(k);
+    }
+  }
+
+  forget(key: string): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, old);
+  }
+}
+
+/** Two bytes a character for the strings, plus the Map entry and the object. */
+const sizeOf = (key: string, v: CoverVariant) => 2 * (key.length + v.file.length + v.etag.length) + 120;
+
+const indexes = new WeakMap<Db, VariantIndex>();
+
+function indexOf(db: Db): VariantIndex {
+  let index = indexes.get(db);
+  if (!index) {
+    index = new VariantIndex();
+    indexes.set(db, index);
+  }
+  return index;
+}
+
+/**
+ * The variant to send for a work's cover (made on first request), or null for an unknown work.
+ * `stale` drops a remembered variant whose file has gone (a cleaned cache) before asking again.
+ */
+export async function coverVariant(
+  ctx: AppContext,
+  workId: number,
+  type: CoverType,
+  stale = false,
+): Promise<CoverVariant | null> {
+  const generation = await workCacheOf(ctx.db).sync();
+  const index = indexOf(ctx.db);
+  const key = `${workId}:${type}`;
+  if (stale) index.forget(key);
+  const known = index.get(generation, key);
+  if (known) return known;
+  const file = await coverFile(ctx, workId, type);
+  if (!file) return null;
+  const variant = { file, etag: `"${path.basename(file, '.jpg')}"` };
+  index.put(generation, key, variant);
+  return variant;
 }

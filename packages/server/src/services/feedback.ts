@@ -30,8 +30,8 @@ export async function addFeedback(db: Db, input: FeedbackInput): Promise<number>
   if (details === '') throw fail('FEEDBACK_DETAILS_EMPTY');
   if (details.length > LIMITS.feedbackDetails)
     throw fail('FEEDBACK_DETAILS_TOO_LONG', { max: LIMITS.feedbackDetails });
-  if (!(await workExists(db.db, input.workId))) throw fail('WORK_NOT_FOUND');
-  return insertFeedback(db.db, {
+  if (!(await workExists(db, input.workId))) throw fail('WORK_NOT_FOUND');
+  return insertFeedback(db, {
     user_id: input.userId,
     work_id: input.workId,
     category: input.category,
@@ -48,12 +48,12 @@ export async function listFeedback(
   opts: { page: number; pageSize: number; open?: boolean },
 ): Promise<{ items: FeedbackItem[]; totalCount: number }> {
   const open = opts.open ?? false;
-  const totalCount = await countFeedback(db.db, open);
-  const rows = await feedbackPage(db.db, open, opts.pageSize, (opts.page - 1) * opts.pageSize);
+  const totalCount = await countFeedback(db, open);
+  const rows = await feedbackPage(db, open, opts.pageSize, (opts.page - 1) * opts.pageSize);
   return { totalCount, items: rows.map(feedbackItemOf) };
 }
 
 /** Marks a report handled (or open again). */
 export async function setFeedbackHandled(db: Db, id: number, handled: boolean): Promise<void> {
-  if ((await setHandledAt(db.db, id, handled ? Date.now() : null)) === 0) throw fail('FEEDBACK_NOT_FOUND');
+  if ((await setHandledAt(db, id, handled ? Date.now() : null)) === 0) throw fail('FEEDBACK_NOT_FOUND');
 }

@@ -1,12 +1,21 @@
 /**
  * Where the sign-in limits keep their counters (loginGuard.ts holds the rules). One process on
  * SQLite keeps them in memory; on PostgreSQL they live in the table `login_limits`, so every
- * instance behind a balancer draws on the same allowance. Each change is one atomic statement:
- * a slot (or a backoff step) is claimed with a conditional upsert, never read first and written
- * later.
+ * instance behind a balancer draws on the same allowance. Each change is one atomic statement
+ * (repositories/limits.ts): a slot (or a backoff step) is claimed with a conditional upsert, never
+ * read first and written later.
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import {
+  claimLoginBackoff,
+  claimLoginSlot,
+  deleteLoginKey,
+  type LoginLimitRow,
+  liveLoginCounter,
+  markLoginKey,
+  releaseLoginSlot,
+  sweepLoginLimits,
+} from '../repositories/limits.ts';
 import { type LimitResult, retryAfterSeconds as retryAfter } from './rateLimit.ts';
 
 export interface Counter {
@@ -112,93 +121,60 @@ export class MemoryLoginLimitStore implements LoginLimitStore {
   }
 }
 
-interface Row {
-  count: number;
-  window_end: number;
-  next_try_at: number;
-}
-const counter = (r: Row): Counter => ({
+const counter = (r: LoginLimitRow): Counter => ({
   count: Number(r.count),
   windowEnd: Number(r.window_end),
   nextTryAt: Number(r.next_try_at),
 });
 
-/** PostgreSQL: the table `login_limits` (migration `005_login_limits`). */
+/** PostgreSQL: the table `login_limits` (repositories/limits.ts). */
 export class PgLoginLimitStore implements LoginLimitStore {
   constructor(private readonly t: Db) {}
 
   async claim(key: string, limit: number, windowMs: number, now: number): Promise<LimitResult> {
-    // A finished window starts over at 1; a live one counts up only below the limit. A row that
-    // is full stays untouched and returns nothing: refused.
-    const claimed = await sql<Row>`
-      insert into login_limits as l (key, count, window_end, next_try_at)
-      values (${key}, 1, ${now + windowMs}, 0)
-      on conflict (key) do update set
-        count = case when l.window_end <= ${now} then 1 else l.count + 1 end,
-        window_end = case when l.window_end <= ${now} then ${now + windowMs} else l.window_end end,
-        next_try_at = case when l.window_end <= ${now} then 0 else l.next_try_at end
-      where l.window_end <= ${now} or l.count < ${limit}
-      returning count, window_end, next_try_at`.execute(this.t.db);
-    if (claimed.rows.length) return { allowed: true, retryAfter: 0 };
+    if (await claimLoginSlot(this.t, key, limit, windowMs, now)) return { allowed: true, retryAfter: 0 };
     const c = await this.read(key, now);
     return { allowed: false, retryAfter: retryAfter(c?.windowEnd ?? now, now) };
   }
 
   async release(key: string, holdsFrom = 2 ** 31 - 1): Promise<void> {
-    await sql`update login_limits set count = count - 1,
-      next_try_at = case when count - 1 < ${holdsFrom} then 0 else next_try_at end
-      where key = ${key} and count > 0`.execute(this.t.db);
+    await releaseLoginSlot(this.t, key, holdsFrom);
   }
 
   async claimBackoff(key: string, policy: BackoffPolicy, now: number, exempt: boolean): Promise<LimitResult> {
-    // One conditional upsert, as in `claim`: a waiting counter is left untouched and returns no
-    // row (refused); otherwise it counts up and, past the threshold, pushes its wait. The wait
-    // is the formula of backoffWaitMs, in SQL.
-    const finished = sql`l.window_end <= ${now}`;
-    const count = sql`(case when ${finished} then 1 else l.count + 1 end)`;
-    const held = sql`(case when ${finished} then 0 else l.next_try_at end)`;
-    const wait = sql`least(${policy.maxWaitMs}::bigint,
-      (1000 * power(2, least(${count} - ${policy.after}, 16)))::bigint)`;
-    const nextTry = sql`(case when ${count} >= ${policy.after} then greatest(${held}, ${now}::bigint + ${wait})
-      else ${held} end)`;
-    const firstWait = backoffWaitMs(1, policy);
-    const claimed = await sql`
-      insert into login_limits as l (key, count, window_end, next_try_at)
-      values (${key}, 1, ${now + Math.max(policy.windowMs, firstWait)}, ${firstWait ? now + firstWait : 0})
-      on conflict (key) do update set
-        count = ${count},
-        next_try_at = ${nextTry},
-        window_end = greatest(case when ${finished} then ${now + policy.windowMs}::bigint else l.window_end end, ${nextTry})
-      where ${finished} or l.next_try_at <= ${now} or ${exempt}
-      returning 1`.execute(this.t.db);
-    if (claimed.rows.length) return { allowed: true, retryAfter: 0 };
+    const backoff = { ...policy, firstWaitMs: backoffWaitMs(1, policy) };
+    if (await claimLoginBackoff(this.t, key, backoff, now, exempt)) return { allowed: true, retryAfter: 0 };
     const c = await this.read(key, now);
     return { allowed: false, retryAfter: retryAfter(c?.nextTryAt ?? now, now) };
   }
 
   async mark(key: string, until: number): Promise<void> {
-    await sql`insert into login_limits (key, count, window_end, next_try_at) values (${key}, 0, ${until}, 0)
-      on conflict (key) do update set count = 0, window_end = excluded.window_end, next_try_at = 0`.execute(
-      this.t.db,
-    );
+    await markLoginKey(this.t, key, until);
   }
 
   async read(key: string, now: number): Promise<Counter | undefined> {
-    const r = await sql<Row>`select count, window_end, next_try_at from login_limits
-      where key = ${key} and window_end > ${now}`.execute(this.t.db);
-    return r.rows[0] && counter(r.rows[0]);
+    const row = await liveLoginCounter(this.t, key, now);
+    return row && counter(row);
   }
 
   async remove(key: string): Promise<void> {
-    await sql`delete from login_limits where key = ${key}`.execute(this.t.db);
+    await deleteLoginKey(this.t, key);
   }
 
   async sweep(now: number): Promise<void> {
-    await sql`delete from login_limits where window_end <= ${now}`.execute(this.t.db);
+    await sweepLoginLimits(this.t, now);
   }
 }
 
 /** Shared through the database on PostgreSQL; in memory for the single SQLite process. */
+const loginStores = new WeakMap<Db, LoginLimitStore>();
+
+/** One store per database, so every way of signing in (the web's login, the Subsonic API) counts together. */
 export function loginLimitStoreFor(t: Db): LoginLimitStore {
-  return t.dialect === 'postgres' ? new PgLoginLimitStore(t) : new MemoryLoginLimitStore();
+  let store = loginStores.get(t);
+  if (!store) {
+    store = t.dialect === 'postgres' ? new PgLoginLimitStore(t) : new MemoryLoginLimitStore();
+    loginStores.set(t, store);
+  }
+  return store;
 }

@@ -1,12 +1,13 @@
 /**
- * Outgoing mail: through SMTP (nodemailer) when `config.smtpUrl` is set, otherwise appended to
- * `<data>/outbox.log` so a small self-hosted server without a mail relay still shows the codes
- * to its administrator.
+ * Outgoing mail: through SMTP (nodemailer) when the site setting `smtpUrl` is set, otherwise
+ * appended to `<data>/outbox.log` so a small self-hosted server without a mail relay still shows
+ * the codes to its administrator.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { type Config, paths } from '../config.ts';
+import type { SiteSettings } from './settings.ts';
 
 export interface Mail {
   to: string;
@@ -14,12 +15,27 @@ export interface Mail {
   text: string;
 }
 
-export async function sendMail(config: Config, mail: Mail): Promise<void> {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+/** Where mail goes, as the settings say now. */
+export interface Mailer {
+  smtpUrl: string;
+  mailFrom: string;
+  outbox: string;
+}
+
+export function mailerOf(config: Config, settings: SiteSettings): Mailer {
+  return {
+    smtpUrl: settings.get('smtpUrl'),
+    mailFrom: settings.get('mailFrom'),
+    outbox: paths.outbox(config),
+  };
+}
+
+export async function sendMail(mailer: Mailer, mail: Mail): Promise<void> {
+  if (mailer.smtpUrl) {
+    const transport = nodemailer.createTransport(mailer.smtpUrl);
     try {
       await transport.sendMail({
-        from: config.mailFrom,
+        from: mailer.mailFrom,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
@@ -29,11 +45,11 @@ export async function sendMail(config: Config, mail: Mail): Promise<void> {
     }
     return;
   }
-  const file = paths.outbox(config);
+  const file = mailer.outbox;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const entry = [
     `--- ${new Date().toISOString()}`,
-    `From: ${config.mailFrom}`,
+    `From: ${mailer.mailFrom}`,
     `To: ${mail.to}`,
     `Subject: ${mail.subject}`,
     '',

@@ -14,6 +14,7 @@ import {
 } from '@sasayaki/contract';
 import type { Transaction } from 'kysely';
 import type { PlaylistTarget } from '../access.ts';
+import { CHUNK, chunked } from '../chunked.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database, PlaylistRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -30,12 +31,14 @@ import {
   insertLike,
   insertPlaylist,
   insertPlaylistWorks,
+  insertSystemPlaylist,
   knownWorkIds,
   latestWorksOf,
   likeExists,
   lockPlaylistRow,
   ownPlaylistsWithWork,
   type PlaylistFilter,
+  type PlaylistListing,
   playlistListRow,
   playlistsPage,
   systemKindsOf,
@@ -62,31 +65,27 @@ export function targetOf(row: Pick<PlaylistRow, 'user_id' | 'privacy' | 'system_
 /** The playlist row, or 404 for unknown or malformed ids (both mean "no such playlist"). */
 export async function findPlaylist(db: Db, id: string): Promise<PlaylistRow> {
   if (!UUID_RE.test(id)) throw fail('PLAYLIST_NOT_FOUND');
-  const row = await findPlaylistRow(db.db, id.toLowerCase());
+  const row = await findPlaylistRow(db, id.toLowerCase());
   if (!row) throw fail('PLAYLIST_NOT_FOUND');
   return row;
 }
 
 /** Creates the Liked and Marked playlists of a user if missing; safe when called concurrently. */
 export async function ensureSystemPlaylists(db: Db, userId: number): Promise<void> {
-  const have = await systemKindsOf(db.db, userId);
+  const have = await systemKindsOf(db, userId);
   for (const kind of SYSTEM_KINDS) {
     if (have.includes(kind)) continue;
     const now = Date.now();
-    try {
-      await insertPlaylist(db.db, {
-        id: randomUUID(),
-        user_id: userId,
-        name: SYSTEM_PLAYLIST_NAMES[kind],
-        privacy: PLAYLIST_PRIVACY.private,
-        system_kind: kind,
-        created_at: now,
-        updated_at: now,
-      });
-    } catch (err) {
-      // The unique (user_id, system_kind) index: another request created it first.
-      if (!/unique|duplicate/i.test(String((err as Error).message))) throw err;
-    }
+    // Another request may create it first: the unique (user_id, system_kind) index keeps one.
+    await insertSystemPlaylist(db, {
+      id: randomUUID(),
+      user_id: userId,
+      name: SYSTEM_PLAYLIST_NAMES[kind],
+      privacy: PLAYLIST_PRIVACY.private,
+      system_kind: kind,
+      created_at: now,
+      updated_at: now,
+    });
   }
 }
 
@@ -139,31 +138,18 @@ async function insertWorks(
 ): Promise<number> {
   if (!ids.length) return 0;
   await lockPlaylistRow(tx, dialect, playlistId);
-  const known = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    for (const id of await knownWorkIds(tx, chunk)) known.add(id);
-  }
+  const known = new Set(await chunked(ids, CHUNK, (chunk) => knownWorkIds(tx, chunk)));
   const unknown = ids.filter((id) => !known.has(id));
   if (strict && unknown.length)
     throw fail('PLAYLIST_WORKS_NOT_FOUND', { ids: unknown.slice(0, 10).join(', ') });
-  const present = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    for (const id of await worksInPlaylist(tx, playlistId, chunk)) present.add(id);
-  }
+  const present = new Set(await chunked(ids, CHUNK, (chunk) => worksInPlaylist(tx, playlistId, chunk)));
   const fresh = ids.filter((id) => known.has(id) && !present.has(id));
   if ((await countPlaylistWorks(tx, playlistId)) + fresh.length > MAX_PLAYLIST_WORKS)
     throw fail('PLAYLIST_FULL', { max: MAX_PLAYLIST_WORKS });
   // Later works of the request get later timestamps so "newest first" keeps the request order.
   const now = Date.now();
-  for (let i = 0; i < fresh.length; i += 500) {
-    const chunk = fresh.slice(i, i + 500);
-    await insertPlaylistWorks(
-      tx,
-      chunk.map((work_id, j) => ({ playlist_id: playlistId, work_id, added_at: now + i + j })),
-    );
-  }
+  const rows = fresh.map((work_id, i) => ({ playlist_id: playlistId, work_id, added_at: now + i }));
+  await chunked(rows, CHUNK, (chunk) => insertPlaylistWorks(tx, chunk));
   return fresh.length;
 }
 
@@ -177,7 +163,7 @@ export async function createPlaylist(
   const ids = checkWorkCount(works);
   const id = randomUUID();
   const now = Date.now();
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     await insertPlaylist(tx, {
       id,
       user_id: userId,
@@ -197,30 +183,30 @@ export async function createPlaylist(
 /** Changes metadata; a system playlist keeps its reserved name (access.ts refuses renaming it). */
 export async function editPlaylist(db: Db, row: PlaylistRow, fields: PlaylistFields): Promise<void> {
   const f = checkFields(row.system_kind ? { ...fields, name: undefined } : fields);
-  await updatePlaylist(db.db, row.id, f, Date.now());
+  await updatePlaylist(db, row.id, f, Date.now());
 }
 
 export async function deletePlaylist(db: Db, id: string): Promise<void> {
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     await deletePlaylistRows(tx, id);
   });
 }
 
 export async function hasLiked(db: Db, playlistId: string, userId: number): Promise<boolean> {
-  return likeExists(db.db, playlistId, userId);
+  return likeExists(db, playlistId, userId);
 }
 
 export async function setLike(db: Db, playlistId: string, userId: number, liked: boolean): Promise<void> {
   if (liked) {
-    await insertLike(db.db, playlistId, userId, Date.now());
+    await insertLike(db, playlistId, userId, Date.now());
   } else {
-    await deleteLike(db.db, playlistId, userId);
+    await deleteLike(db, playlistId, userId);
   }
 }
 
 export async function addWorks(db: Db, playlistId: string, works: number[]): Promise<number> {
   const ids = checkWorkCount(works);
-  return db.db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const n = await insertWorks(tx, db.dialect, playlistId, ids, true);
     await touchPlaylist(tx, playlistId, Date.now());
     return n;
@@ -229,12 +215,12 @@ export async function addWorks(db: Db, playlistId: string, works: number[]): Pro
 
 export async function removeWorks(db: Db, playlistId: string, works: number[]): Promise<number> {
   const ids = checkWorkCount(works);
-  return db.db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await lockPlaylistRow(tx, db.dialect, playlistId);
     let removed = 0;
-    for (let i = 0; i < ids.length; i += 500) {
-      removed += await deletePlaylistWorks(tx, playlistId, ids.slice(i, i + 500));
-    }
+    await chunked(ids, CHUNK, async (chunk) => {
+      removed += await deletePlaylistWorks(tx, playlistId, chunk);
+    });
     await touchPlaylist(tx, playlistId, Date.now());
     return removed;
   });
@@ -248,27 +234,30 @@ export async function playlistView(
   viewerId: number | null,
   baseUrl: string,
 ): Promise<Playlist> {
-  const r = await playlistListRow(db.db, id, viewerId);
+  const r = await playlistListRow(db, id, viewerId);
   if (!r) throw fail('PLAYLIST_NOT_FOUND');
   return playlistOf(r, baseUrl);
 }
 
-export type { PlaylistFilter };
+export type { PlaylistFilter, PlaylistListing };
 
 /**
  * Playlists of the list page: `created` (own, system ones first), `liked` (liked by the caller and
- * still visible to them), `all` (both), `public` (everyone's public playlists).
+ * still visible to them), `all` (both), `public` (everyone's public playlists: Discover); found by
+ * text and ordered by recency or likes.
  */
 export async function listPlaylists(
   db: Db,
   viewerId: number | null,
-  filterBy: PlaylistFilter,
+  listing: PlaylistListing,
   page: number,
   pageSize: number,
   baseUrl: string,
 ) {
-  const totalCount = await countPlaylists(db.db, viewerId, filterBy);
-  const rows = await playlistsPage(db.db, viewerId, filterBy, pageSize, (page - 1) * pageSize);
+  const text = listing.text?.trim() ?? '';
+  const how = { ...listing, text };
+  const totalCount = await countPlaylists(db, viewerId, how);
+  const rows = await playlistsPage(db, viewerId, how, pageSize, (page - 1) * pageSize);
   const mosaic = await mosaicWorks(
     db,
     rows.map((r) => r.id),
@@ -286,7 +275,7 @@ export async function listPlaylists(
 async function mosaicWorks(db: Db, ids: string[]): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   if (ids.length === 0) return out;
-  const rows = await latestWorksOf(db.db, ids);
+  const rows = await latestWorksOf(db, ids);
   for (const r of rows) {
     const list = out.get(r.playlist_id) ?? [];
     list.push(Number(r.work_id));
@@ -298,7 +287,7 @@ async function mosaicWorks(db: Db, ids: string[]): Promise<Map<string, number[]>
 /** The Marked system playlist of the user: where the quick-mark button adds works by default. */
 export async function defaultMarkTarget(db: Db, userId: number, baseUrl: string): Promise<Playlist> {
   await ensureSystemPlaylists(db, userId);
-  return playlistView(db, await systemPlaylistId(db.db, userId, 'marked'), userId, baseUrl);
+  return playlistView(db, await systemPlaylistId(db, userId, 'marked'), userId, baseUrl);
 }
 
 /** The caller's own playlists with whether each holds the work (the card's dropdown, 12 a page). */
@@ -309,10 +298,10 @@ export async function workExistStatus(
   page: number,
   pageSize: number,
 ) {
-  if (!(await workExists(db.db, workId))) throw fail('WORK_NOT_FOUND');
+  if (!(await workExists(db, workId))) throw fail('WORK_NOT_FOUND');
   await ensureSystemPlaylists(db, userId);
-  const totalCount = await countOwnPlaylists(db.db, userId);
-  const rows = await ownPlaylistsWithWork(db.db, userId, workId, pageSize, (page - 1) * pageSize);
+  const totalCount = await countOwnPlaylists(db, userId);
+  const rows = await ownPlaylistsWithWork(db, userId, workId, pageSize, (page - 1) * pageSize);
   return {
     playlists: rows.map((r) => ({
       id: r.id,

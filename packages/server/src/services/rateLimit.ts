@@ -5,8 +5,13 @@
  * on PostgreSQL, so every instance behind a balancer draws on one allowance
  * (docs/security.md, "Request limits").
  */
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import {
+  claimRequestSlot,
+  releaseRequestSlot,
+  requestWindowEnd,
+  sweepRequestLimits,
+} from '../repositories/limits.ts';
 
 export interface LimitResult {
   allowed: boolean;
@@ -50,44 +55,36 @@ export class MemoryRequestLimitStore implements RequestLimitStore {
   }
 }
 
-/** PostgreSQL: the table `request_limits` (migration `006_request_limits`). */
+/** PostgreSQL: the table `request_limits` (repositories/limits.ts). */
 export class PgRequestLimitStore implements RequestLimitStore {
   constructor(private readonly t: Db) {}
 
   async claim(key: string, limit: number, windowMs: number, now: number): Promise<LimitResult> {
-    // One statement: a finished window starts over at 1, a live one counts up only below the
-    // limit. A full row stays untouched and returns nothing: refused.
-    const claimed = await sql`
-      insert into request_limits as l (key, count, window_end)
-      values (${key}, 1, ${now + windowMs})
-      on conflict (key) do update set
-        count = case when l.window_end <= ${now} then 1 else l.count + 1 end,
-        window_end = case when l.window_end <= ${now} then ${now + windowMs} else l.window_end end
-      where l.window_end <= ${now} or l.count < ${limit}
-      returning 1`.execute(this.t.db);
-    if (claimed.rows.length) return { allowed: true, retryAfter: 0 };
-    const r = await sql<{ window_end: string | number }>`select window_end from request_limits
-      where key = ${key}`.execute(this.t.db);
-    return {
-      allowed: false,
-      retryAfter: retryAfterSeconds(Number(r.rows[0]?.window_end ?? now + windowMs), now),
-    };
+    if (await claimRequestSlot(this.t, key, limit, windowMs, now)) return { allowed: true, retryAfter: 0 };
+    const windowEnd = await requestWindowEnd(this.t, key);
+    return { allowed: false, retryAfter: retryAfterSeconds(windowEnd ?? now + windowMs, now) };
   }
 
   async release(key: string): Promise<void> {
-    await sql`update request_limits set count = count - 1 where key = ${key} and count > 0`.execute(
-      this.t.db,
-    );
+    await releaseRequestSlot(this.t, key);
   }
 
   async sweep(now: number): Promise<void> {
-    await sql`delete from request_limits where window_end <= ${now}`.execute(this.t.db);
+    await sweepRequestLimits(this.t, now);
   }
 }
 
 /** Shared through the database on PostgreSQL; in memory for the single SQLite process. */
+const requestStores = new WeakMap<Db, RequestLimitStore>();
+
+/** One store per database, so a limit counts the same requests whichever API they come through. */
 export function requestLimitStoreFor(t: Db): RequestLimitStore {
-  return t.dialect === 'postgres' ? new PgRequestLimitStore(t) : new MemoryRequestLimitStore();
+  let store = requestStores.get(t);
+  if (!store) {
+    store = t.dialect === 'postgres' ? new PgRequestLimitStore(t) : new MemoryRequestLimitStore();
+    requestStores.set(t, store);
+  }
+  return store;
 }
 
 /** One limit: `limit` requests per key and window, its keys apart from other limits' in the store. */
@@ -97,9 +94,14 @@ export class WindowLimiter {
   constructor(
     private readonly store: RequestLimitStore,
     private readonly name: string,
-    readonly limit: number,
+    /** The allowance, or a function read at each request (a setting that may change live). */
+    private readonly allowance: number | (() => number),
     readonly windowMs: number,
   ) {}
+
+  get limit(): number {
+    return typeof this.allowance === 'function' ? this.allowance() : this.allowance;
+  }
 
   /** Counts one request for `key`, or refuses it (nothing counted). */
   async take(key: string, now = Date.now()): Promise<LimitResult> {
@@ -126,3 +128,45 @@ export class WindowLimiter {
 
 /** "Report a problem" messages allowed per address (signed in or not) in one window. */
 export const FEEDBACK_LIMIT = { perAddress: 10, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Claims one request on each limiter for its key, in order; when one refuses, the claims already
+ * made are given back and its refusal is answered.
+ */
+export async function takeEach(claims: readonly [WindowLimiter, string][]): Promise<LimitResult> {
+  const taken: [WindowLimiter, string][] = [];
+  for (const [limiter, key] of claims) {
+    const r = await limiter.take(key);
+    if (!r.allowed) {
+      for (const [l, k] of taken) await l.giveBack(k);
+      return r;
+    }
+    taken.push([limiter, key]);
+  }
+  return { allowed: true, retryAfter: 0 };
+}
+
+/**
+ * Password reset requests (each may send a mail): per address, per email asked for and per
+ * account reached, whichever way it was named. Confirmations (each a guess at a code) per address.
+ */
+export const RESET_LIMIT = {
+  perAddress: 10,
+  perEmail: 3,
+  perAccount: 3,
+  windowMs: 60 * 60_000,
+  confirmsPerAddress: 10,
+  confirmWindowMs: 15 * 60_000,
+} as const;
+
+/**
+ * Invitation codes: every check and every redemption from an address counts, right or wrong. A
+ * friend needs two or three; with 256-bit codes guessing is hopeless anyway, this keeps it cheap.
+ */
+export const INVITATION_LIMIT = { perAddress: 20, windowMs: 60 * 60_000 } as const;
+
+/**
+ * Recommender feedback events: a player sends about ten per work listened to (start, minutes and
+ * progress milestones), so a listener stays far below these.
+ */
+export const RECOMMENDER_LIMIT = { perViewer: 120, perAddress: 600, windowMs: 60 * 60_000 } as const;

@@ -1,12 +1,13 @@
 /**
  * Reviews and progress of a user on a work (docs/product.md §7.5), and the work's site rating that they
- * feed: `works.site_rate_count`, `site_rate_average_2dp`, `site_rate_count_detail` and
- * `review_count` are recomputed from the reviews table inside the same transaction as the write,
+ * feed: `works.site_rate_count`, `site_rate_average_2dp` and `site_rate_count_detail`
+ * are recomputed from the reviews table inside the same transaction as the write,
  * with the work row locked (PostgreSQL `for update`; SQLite transactions are serial), so
  * concurrent reviews of one work leave the counts exact.
  */
 import { LIMITS, PROGRESS_VALUES, type Progress, type WorkReview } from '@sasayaki/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { CHUNK, chunked } from '../chunked.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -74,20 +75,17 @@ export async function refreshWorkRating(tx: Transaction<Database>, workId: numbe
   const detail = [0, 0, 0, 0, 0];
   let sum = 0;
   let count = 0;
-  let texts = 0;
   for (const r of rows) {
     if (r.rating !== null && r.rating >= 1 && r.rating <= 5) {
       detail[r.rating - 1]! += 1;
       sum += r.rating;
       count += 1;
     }
-    if (r.review_text) texts += 1;
   }
   await updateWorkRating(tx, workId, {
     site_rate_count: count,
     site_rate_average_2dp: count ? Math.round((sum / count) * 100) / 100 : 0,
     site_rate_count_detail: JSON.stringify(detail),
-    review_count: texts,
   });
 }
 
@@ -99,17 +97,15 @@ export async function refreshReviewedWorks(
   tx: Transaction<Database>,
   workIds: readonly number[],
 ): Promise<void> {
-  for (let i = 0; i < workIds.length; i += 500) {
-    const reviewed = await reviewedAmong(tx, workIds.slice(i, i + 500));
-    for (const workId of reviewed) await refreshWorkRating(tx, workId);
-  }
+  const reviewed = await chunked(workIds, CHUNK, (chunk) => reviewedAmong(tx, chunk));
+  for (const workId of reviewed) await refreshWorkRating(tx, workId);
 }
 
 /** Creates or updates the caller's review; a review left with no field set is removed. */
 export async function putReview(db: Db, userId: number, workId: number, raw: ReviewInput): Promise<void> {
   const input = checkInput(raw);
   const now = Date.now();
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
     const old = await findReview(tx, userId, workId);
     const next = {
@@ -130,7 +126,7 @@ export async function putReview(db: Db, userId: number, workId: number, raw: Rev
 }
 
 export async function deleteReview(db: Db, userId: number, workId: number): Promise<void> {
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const exists = await lockWork(tx, db.dialect, workId);
     if ((await deleteReviewRow(tx, userId, workId)) === 0) throw fail('REVIEW_NOT_FOUND');
     if (exists) await refreshWorkRating(tx, workId);
@@ -141,16 +137,23 @@ export type { WorkReview } from '@sasayaki/contract';
 
 /**
  * What listeners said about a work: reviews with a rating or a text, most recently changed
- * first. Progress is private and never part of it.
+ * first. Progress is private and never part of it. A review a moderator hid is listed to its
+ * author alone, who sees nothing different.
  */
 export async function listWorkReviews(
   db: Db,
   workId: number,
   opts: { page: number; pageSize: number; viewerId: number | null },
 ): Promise<{ reviews: WorkReview[]; totalCount: number }> {
-  if (!(await workExists(db.db, workId))) throw fail('WORK_NOT_FOUND');
-  const count = await countPublicReviews(db.db, workId);
-  const rows = await publicReviewsPage(db.db, workId, opts.pageSize, (opts.page - 1) * opts.pageSize);
+  if (!(await workExists(db, workId))) throw fail('WORK_NOT_FOUND');
+  const count = await countPublicReviews(db, workId, opts.viewerId);
+  const rows = await publicReviewsPage(
+    db,
+    workId,
+    opts.viewerId,
+    opts.pageSize,
+    (opts.page - 1) * opts.pageSize,
+  );
   return {
     totalCount: count,
     reviews: rows.map((r) => ({

@@ -21,13 +21,14 @@ export const mediaUrls = (baseUrl: string, fileId: number) => ({
   mediaDownloadUrl: `${baseUrl}/api/media/download/${fileId}`,
 });
 
-const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
+/** A file's name without its folders: the title of its node. */
+export const baseName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /** The tree, or null when the work does not exist. */
 export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise<TrackNode[] | null> {
-  const work = await findWorkRef(t.db, workId);
+  const work = await findWorkRef(t, workId);
   if (!work) return null;
-  const files = await filesOfWork(t.db, workId);
+  const files = await filesOfWork(t, workId);
   const ref: WorkRef = { id: work.id, source_id: work.source_id, source_type: work.source_type };
 
   const lyricsOf = new Map<number, Lyric[]>();
@@ -103,7 +104,7 @@ function sortTree(nodes: TrackNode[]): void {
  * Undefined when the work has no such file.
  */
 export async function linkedLrcOf(t: Db, workId: number, fileId: number): Promise<number | null | undefined> {
-  const files = await fileWithLinked(t.db, workId, fileId);
+  const files = await fileWithLinked(t, workId, fileId);
   if (!files.some((f) => f.id === fileId)) return undefined;
   const lrc = files
     .filter((f) => f.audio_file_id === fileId && /\.lrc$/i.test(f.path))

@@ -4,7 +4,8 @@
  * under a name derived from the source's id, size and mtime. Written to a temporary file and
  * renamed only when complete and non-empty, so a reader never sees half a file and a failure is
  * never cached; at most `transcodeConcurrency` ffmpeg processes run at once, and concurrent
- * requests for one file share one transcode. ffmpeg reads the source from the descriptor the
+ * requests for one file share one transcode — across instances too, when they share the cache
+ * folder (services/sharedWork.ts). ffmpeg reads the source from the descriptor the
  * server opened, with its input format forced and only local protocols allowed.
  */
 import { spawn } from 'node:child_process';
@@ -13,8 +14,10 @@ import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { LOW_QUALITY_STREAM } from '@sasayaki/contract';
 import { type Config, paths } from '../config.ts';
+import type { Db } from '../db/connect.ts';
 import { extensionOf } from '../scanner/fileTypes.ts';
 import { type OpenedFile, Root } from '../storage/root.ts';
+import { makeOnce } from './sharedWork.ts';
 
 export const LOW_QUALITY = LOW_QUALITY_STREAM;
 
@@ -37,7 +40,7 @@ export function ffmpegAvailable(config: Config): Promise<boolean> {
 }
 
 class Semaphore {
-  private active = 0;
+  active = 0;
   private readonly waiting: (() => void)[] = [];
   constructor(private readonly limit: number) {}
   async run<T>(task: () => Promise<T>): Promise<T> {
@@ -53,6 +56,13 @@ class Semaphore {
 }
 
 const gates = new Map<number, Semaphore>();
+
+/** ffmpeg processes running now, in this process (read by /metrics). */
+export function transcodesRunning(): number {
+  let n = 0;
+  for (const g of gates.values()) n += g.active;
+  return n;
+}
 const inFlight = new Map<string, Promise<void>>();
 
 function gate(limit: number): Semaphore {
@@ -144,7 +154,7 @@ async function diskFull(dir: string): Promise<boolean> {
  * empty transcode is never cached, so the next request tries again.
  */
 export async function lowQualityFile(
-  config: Config,
+  { config, db }: { config: Config; db: Db },
   file: { id: number; name: string },
   source: OpenedFile,
 ): Promise<OpenedFile> {
@@ -159,7 +169,7 @@ export async function lowQualityFile(
     let job = inFlight.get(out);
     if (!job) {
       job = gate(config.transcodeConcurrency)
-        .run(() => transcodeOnce(config, source.handle, demuxer, dir, out))
+        .run(() => makeOnce(db, out, () => transcodeOnce(config, source.handle, demuxer, dir, out)))
         .finally(() => inFlight.delete(out));
       inFlight.set(out, job);
     }

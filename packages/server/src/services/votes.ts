@@ -81,7 +81,7 @@ async function setVote(
 
 async function stateOf(db: Db, userId: number, workId: number, tagIds: number[]): Promise<TagVoteState[]> {
   if (!tagIds.length) return [];
-  const rows = await tagVoteStates(db.db, userId, workId, tagIds);
+  const rows = await tagVoteStates(db, userId, workId, tagIds);
   return rows.map((r) => ({
     id: r.tag_id,
     upvote: r.upvote,
@@ -99,7 +99,7 @@ export async function voteWorkTag(
   status: number,
 ): Promise<TagVoteState> {
   if (![TAG_VOTE.none, TAG_VOTE.up, TAG_VOTE.down].includes(status as 0)) throw fail('VOTE_STATUS_INVALID');
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
     const attached = await attachedTagIds(tx, workId, [tagId]);
     if (!attached.length) throw fail('TAG_NOT_ON_WORK');
@@ -122,7 +122,7 @@ export async function attachTags(
   const tagIds = [...new Set(rawTagIds)];
   if (!tagIds.length) throw fail('TAG_IDS_EMPTY');
   if (tagIds.length > ATTACH_MAX) throw fail('TOO_MANY_TAGS', { max: ATTACH_MAX });
-  await db.db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
     const known = await existingTagIds(tx, tagIds);
     const missing = tagIds.filter((id) => !known.includes(id));

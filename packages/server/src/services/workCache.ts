@@ -10,103 +10,175 @@
  * Finished list pages are kept too, for as long as everything they show follows the generation
  * (services/catalogue.ts `pageKey`).
  *
- * Bounded: the least recently used works, counts and pages are dropped first.
+ * Bounded by bytes (the process holds 100,000 works in 200 MB: docs/catalogue.md, "Memory"):
+ * the least recently used works, results and pages are dropped first.
  */
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { generationQuery } from '../repositories/catalogue.ts';
 import { runCompiled } from '../repositories/workLists.ts';
 
-/** About 3 KB of JSON each: ~15 MB at most, enough for every work of a 5,000-work library. */
-const MAX_WORKS = 5_000;
-const MAX_RESULTS = 2_000;
+/** Work heads, about 3 KB of JSON each: some 4,000 works. */
+const MAX_HEAD_BYTES = 12 * 1024 * 1024;
+/** Query results (page ids, counts, compiled search terms) with their keys (SQL text). */
+const MAX_RESULT_BYTES = 6 * 1024 * 1024;
 /** Longer keys (thousands of ids or terms) are rare queries: not worth the memory they would hold. */
 const MAX_KEY_CHARS = 4_096;
-/** Finished list pages: ~55 KB each for 20 works, so about 600 pages of 20. */
-const MAX_PAGE_BYTES = 32 * 1024 * 1024;
+/** Finished list pages: ~55 KB each for 20 works, so about 400 pages of 20. */
+const MAX_PAGE_BYTES = 24 * 1024 * 1024;
+/** What a Map entry and a small object cost beyond their contents. */
+const ENTRY_BYTES = 100;
+
+/** A Map that forgets its least recently used entries past a byte budget. */
+class ByteBoundedMap<K, V> {
+  private readonly entries = new Map<K, { value: V; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: K): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: K, value: V, bytes: number): void {
+    this.delete(key);
+    if (bytes > this.maxBytes / 8) return;
+    this.entries.set(key, { value, bytes });
+    this.bytes += bytes;
+    for (const [k] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.delete(k);
+    }
+  }
+
+  delete(key: K): void {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.bytes;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** Bytes held (estimated), for tests. */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** Bytes of a cached value: its JSON text at two bytes a character (what V8 strings may take). */
+function estimateBytes(value: unknown): number {
+  try {
+    return 2 * (JSON.stringify(value)?.length ?? 0) + ENTRY_BYTES;
+  } catch {
+    return 4096;
+  }
+}
 
 export class WorkCache {
   private generation = -1;
-  private readonly heads = new Map<number, Buffer | null>();
-  private readonly results = new Map<string, unknown>();
-  private readonly pages = new Map<string, Buffer>();
-  private pageBytes = 0;
+  private readonly heads = new ByteBoundedMap<number, Buffer | null>(MAX_HEAD_BYTES);
+  private readonly results = new ByteBoundedMap<string, unknown>(MAX_RESULT_BYTES);
+  private readonly pages = new ByteBoundedMap<string, Buffer>(MAX_PAGE_BYTES);
+  /** Lookups answered from the cache and not, by kind (read by /metrics). */
+  readonly lookups = {
+    head: { hit: 0, miss: 0 },
+    result: { hit: 0, miss: 0 },
+    page: { hit: 0, miss: 0 },
+  };
   private readonly generationQuery: CompiledQuery<{ generation: number }>;
 
   constructor(private readonly db: Db) {
-    this.generationQuery = generationQuery(db.db);
+    this.generationQuery = generationQuery(db);
   }
 
   /** The current generation; whatever was cached under an older one is dropped. */
   async sync(): Promise<number> {
-    const rows = await runCompiled(this.db.db, this.generationQuery);
+    const rows = await runCompiled(this.db, this.generationQuery);
     const generation = Number(rows[0]?.generation ?? 0);
     if (generation !== this.generation) {
       this.heads.clear();
       this.results.clear();
       this.pages.clear();
-      this.pageBytes = 0;
       this.generation = generation;
     }
     return generation;
   }
 
+  /**
+   * A generation committed since (heard from the database: services/instanceSignals.ts): what
+   * is cached under an older one is dropped now rather than at the next request's `sync`.
+   */
+  noteGeneration(generation: number): void {
+    if (!Number.isFinite(generation) || generation <= this.generation) return;
+    this.heads.clear();
+    this.results.clear();
+    this.pages.clear();
+    this.generation = generation;
+  }
+
+  /** The generation the cache holds (-1 before the first `sync`). */
+  get heldGeneration(): number {
+    return this.generation;
+  }
+
   /** The cached JSON head of a work (UTF-8), null for a work left out of pages, undefined if unknown. */
   head(id: number): Buffer | null | undefined {
     const head = this.heads.get(id);
-    if (head !== undefined) {
-      this.heads.delete(id);
-      this.heads.set(id, head);
-    }
+    this.count('head', head !== undefined);
     return head;
   }
 
   /** Keeps a work's JSON built from data read at `generation` (ignored when that has passed). */
   putHead(generation: number, id: number, head: Buffer | null): void {
     if (generation !== this.generation) return;
-    remember(this.heads, id, head, MAX_WORKS);
+    this.heads.set(id, head, (head?.length ?? 0) + ENTRY_BYTES);
   }
 
   /** A query result cached under `key` (which names the query and all its parameters). */
   result<T>(key: string): T | undefined {
-    return this.results.get(key) as T | undefined;
+    const value = this.results.get(key) as T | undefined;
+    this.count('result', value !== undefined);
+    return value;
   }
 
-  putResult(generation: number, key: string, value: unknown): void {
+  /** `bytes`: what the value holds, when its JSON does not tell (compiled SQL). */
+  putResult(generation: number, key: string, value: unknown, bytes = estimateBytes(value)): void {
     if (generation !== this.generation || key.length > MAX_KEY_CHARS) return;
-    remember(this.results, key, value, MAX_RESULTS);
+    this.results.set(key, value, 2 * key.length + bytes);
   }
 
   /** The finished body of a list page cached under `key` (the query, the viewer and the origin). */
   page(key: string): Buffer | undefined {
     const body = this.pages.get(key);
-    if (body) {
-      this.pages.delete(key);
-      this.pages.set(key, body);
-    }
+    this.count('page', body !== undefined);
     return body;
   }
 
-  putPage(generation: number, key: string, body: Buffer): void {
-    if (generation !== this.generation || key.length > MAX_KEY_CHARS || body.length > MAX_PAGE_BYTES / 8)
-      return;
-    const old = this.pages.get(key);
-    if (old) this.pageBytes -= old.length;
-    this.pages.delete(key);
-    this.pages.set(key, body);
-    this.pageBytes += body.length;
-    for (const [k, b] of this.pages) {
-      if (this.pageBytes <= MAX_PAGE_BYTES) break;
-      this.pages.delete(k);
-      this.pageBytes -= b.length;
-    }
+  private count(kind: keyof WorkCache['lookups'], hit: boolean): void {
+    this.lookups[kind][hit ? 'hit' : 'miss']++;
   }
-}
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as K);
+  /**
+   * Keeps a finished page. Its compressed copies (http/compression.ts) live as long as it does:
+   * a tenth of its size or less for JSON, counted here with it.
+   */
+  putPage(generation: number, key: string, body: Buffer): void {
+    if (generation !== this.generation || key.length > MAX_KEY_CHARS) return;
+    this.pages.set(key, body, Math.ceil(body.length * 1.1) + 2 * key.length + ENTRY_BYTES);
+  }
+
+  /** Estimated bytes held by heads, results and pages (for tests and the benchmark). */
+  bytesHeld(): { heads: number; results: number; pages: number } {
+    return { heads: this.heads.size, results: this.results.size, pages: this.pages.size };
+  }
 }
 
 const caches = new WeakMap<Db, WorkCache>();

@@ -39,7 +39,7 @@ function folderOf(raw: string | undefined): string {
  */
 export async function workZip(ctx: AppContext, workId: number, rawFolder?: string): Promise<WorkZip> {
   const folder = folderOf(rawFolder);
-  if (!(await workExists(ctx.db.db, workId))) throw fail('WORK_NOT_FOUND');
+  if (!(await workExists(ctx.db, workId))) throw fail('WORK_NOT_FOUND');
   const all = (await workMediaFiles(ctx, workId)).filter((f) => f.type !== 'folder' && cleanPath(f.path));
   const files = folder === '' ? all : all.filter((f) => f.path.startsWith(`${folder}/`));
   if (files.length === 0) throw fail(folder === '' ? 'ARCHIVE_EMPTY' : 'ARCHIVE_FOLDER_NOT_FOUND');

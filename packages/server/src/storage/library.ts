@@ -1,7 +1,9 @@
 /**
- * The library on disk, behind one door: one `Root` per configured library root, made once at
- * start from the config. A work's file is reached by the work's root index, its folder and the
- * catalogue path; the root refuses anything that leads outside it (storage/root.ts).
+ * The library on disk, behind one door: one `Root` per library root in effect, by the key its
+ * works keep (`works.root_index`; services/libraryRoots.ts). The roots change while serving when
+ * an administrator adds or removes one (`setRoots`). A work's file is reached by the work's root
+ * key, its folder and the catalogue path; the root refuses anything that leads outside it
+ * (storage/root.ts).
  */
 import { Root, StorageError } from './root.ts';
 
@@ -11,15 +13,26 @@ interface WorkLocation {
 }
 
 export class Library {
-  readonly roots: readonly Root[];
+  private byKey = new Map<number, Root>();
 
-  constructor(rootDirs: readonly string[]) {
-    this.roots = rootDirs.map((dir) => new Root(dir));
+  /** Roots by position: keys 0, 1, … (the SASAYAKI_LIBRARY roots). */
+  constructor(rootDirs: readonly string[] = []) {
+    this.setRoots(rootDirs.map((path, id) => ({ id, path })));
+  }
+
+  /** The roots in effect now; a root whose folder is unchanged keeps its resolved real path. */
+  setRoots(roots: readonly { id: number; path: string }[]): void {
+    const next = new Map<number, Root>();
+    for (const { id, path } of roots) {
+      const same = this.byKey.get(id);
+      next.set(id, same && same.dir === path ? same : new Root(path));
+    }
+    this.byKey = next;
   }
 
   /** The root and root-relative path of a catalogued file; `missing` when its root is gone. */
   locate(work: WorkLocation, filePath: string): { root: Root; rel: string } {
-    const root = this.roots[work.root_index];
+    const root = this.byKey.get(work.root_index);
     if (!root) throw new StorageError('missing', filePath);
     // Joined as text, not normalised: a `..` in either part is refused by the root.
     return { root, rel: work.folder_path ? `${work.folder_path}/${filePath}` : filePath };

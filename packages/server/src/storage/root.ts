@@ -12,6 +12,7 @@
 import fs, { constants, type Dirent, type Stats } from 'node:fs';
 import fsp, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { displayPath, REPLACEMENT, resolveDisplayPath } from './byteNames.ts';
 
 export type StorageFailure = 'outside' | 'missing' | 'not-a-file';
 
@@ -31,6 +32,13 @@ export interface OpenedFile {
   stat: Stats;
   /** Lexical absolute path, for messages and for proxies that re-open the file themselves. */
   abs: string;
+  /**
+   * The bytes of the path relative to the root, when a name in it is not valid UTF-8 (`abs` and
+   * the catalogue show such names with U+FFFD; storage/byteNames.ts): for proxies.
+   */
+  rawRel?: Buffer;
+  /** The bytes of the absolute path, in the same case. */
+  rawAbs?: Buffer;
 }
 
 const MISSING_CODES = new Set(['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES', 'EPERM', 'ENAMETOOLONG']);
@@ -58,12 +66,12 @@ export class Root {
 
   /** Opens a regular file for reading. */
   async open(rel: string): Promise<OpenedFile> {
-    const { handle, stat, abs } = await this.openChecked(rel, constants.O_RDONLY | constants.O_NONBLOCK);
-    if (!stat.isFile()) {
-      await handle.close();
+    const opened = await this.openChecked(rel, constants.O_RDONLY | constants.O_NONBLOCK);
+    if (!opened.stat.isFile()) {
+      await opened.handle.close();
       throw new StorageError('not-a-file', rel);
     }
-    return { handle, stat, abs };
+    return opened;
   }
 
   /** Stat of a file or folder under the root. */
@@ -102,16 +110,21 @@ export class Root {
 
   private async openChecked(rel: string, flags: number): Promise<OpenedFile> {
     const abs = this.pathOf(rel);
+    // A name shown with U+FFFD is reached by its bytes (storage/byteNames.ts).
+    const raw = rel.includes(REPLACEMENT) ? await resolveDisplayPath(this.dir, rel) : undefined;
+    if (raw === null) throw new StorageError('missing', rel);
+    const target = raw ? raw.abs : abs;
     let handle: FileHandle;
     try {
-      handle = await fsp.open(abs, flags);
+      handle = await fsp.open(target, flags);
     } catch (err) {
       throw this.failure(err, rel);
     }
     try {
       const stat = await handle.stat();
-      await this.confirmInside(rel, abs, handle, stat);
-      return { handle, stat, abs };
+      await this.confirmInside(rel, target, handle, stat);
+      if (!raw) return { handle, stat, abs };
+      return { handle, stat, abs, rawRel: raw.rel, rawAbs: raw.abs };
     } catch (err) {
       await handle.close();
       throw err;
@@ -125,7 +138,12 @@ export class Root {
    * (same device and inode, compared without following a last link); that comparison is made
    * after `open` too, but a directory swapped between the two steps could still pass there.
    */
-  private async confirmInside(rel: string, abs: string, handle: FileHandle, opened: Stats): Promise<void> {
+  private async confirmInside(
+    rel: string,
+    abs: string | Buffer,
+    handle: FileHandle,
+    opened: Stats,
+  ): Promise<void> {
     const root = await this.realRoot();
     let real: string;
     let same = true;
@@ -133,8 +151,9 @@ export class Root {
       if (PROC_FD) {
         real = await fsp.readlink(`/proc/self/fd/${handle.fd}`);
       } else {
-        real = await fsp.realpath(abs);
-        const there = await fsp.lstat(real);
+        const realBytes = await fsp.realpath(abs, { encoding: 'buffer' });
+        real = displayPath(realBytes);
+        const there = await fsp.lstat(realBytes);
         same = there.dev === opened.dev && there.ino === opened.ino;
       }
     } catch (err) {

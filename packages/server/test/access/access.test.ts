@@ -11,10 +11,10 @@ import { createPlaylist, ensureSystemPlaylists, setLike } from '../../src/servic
 import { putReview } from '../../src/services/reviews.ts';
 import { createUser } from '../../src/services/users.ts';
 import { voteWorkTag } from '../../src/services/votes.ts';
-import { account, login, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE, TAG } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const ROLES = ['anonymous', 'guest', 'plain', 'other', 'owner', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -51,7 +51,7 @@ const PL_NOT_FOUND: [number, string] = [404, 'playlist not found'];
 const adminOnly = (ok = 200): Expect => all([403, 'administrator only'], { admin: ok });
 
 async function ensureVictim(c: Ctx): Promise<void> {
-  const exists = await c.t.db.db
+  const exists = await c.t.db
     .selectFrom('users')
     .select('id')
     .where('name', '=', 'victim')
@@ -60,13 +60,13 @@ async function ensureVictim(c: Ctx): Promise<void> {
 }
 
 async function resetPrivate(c: Ctx): Promise<void> {
-  const have = await c.t.db.db
+  const have = await c.t.db
     .selectFrom('playlists')
     .select('id')
     .where('id', '=', c.privateId)
     .executeTakeFirst();
   if (!have) {
-    await c.t.db.db
+    await c.t.db
       .insertInto('playlists')
       .values({
         id: c.privateId,
@@ -215,6 +215,21 @@ const ROWS: Row[] = [
     expect: all(200, { guest: [403, 'guest cannot change password'] }),
   },
   {
+    name: 'GET /api/auth/app-passwords',
+    request: () => ({ method: 'GET', url: '/api/auth/app-passwords' }),
+    expect: all(200, { guest: [403, 'guest cannot create app passwords'] }),
+  },
+  {
+    name: 'POST /api/auth/app-passwords',
+    request: () => ({ method: 'POST', url: '/api/auth/app-passwords', payload: { name: 'Phone' } }),
+    expect: all(200, { guest: [403, 'guest cannot create app passwords'] }),
+  },
+  {
+    name: 'DELETE /api/auth/app-passwords/:id (none of the caller’s)',
+    request: () => ({ method: 'DELETE', url: '/api/auth/app-passwords/999999' }),
+    expect: all([404, 'app password not found'], { guest: [403, 'guest cannot create app passwords'] }),
+  },
+  {
     name: 'email/request-link',
     request: (_c, role) => ({
       method: 'POST',
@@ -227,7 +242,7 @@ const ROWS: Row[] = [
     name: 'email/unlink',
     setup: async (c) => {
       for (const role of ['other', 'owner', 'admin'] as const) {
-        await c.t.db.db
+        await c.t.db
           .updateTable('users')
           .set({ email: `${role}@example.org` })
           .where('name', '=', nameOf(role))
@@ -316,7 +331,7 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
     c.unlistedId = await createPlaylist(c.t.db, c.ownerId, { name: 'Unlisted', privacy: 1 }, [W]);
     await ensureSystemPlaylists(c.t.db, c.ownerId);
     c.markedId = (
-      await c.t.db.db
+      await c.t.db
         .selectFrom('playlists')
         .select('id')
         .where('user_id', '=', c.ownerId)
@@ -334,7 +349,7 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
     await putReview(t.db, c.ownerId, W + 2, { rating: 4, review_text: 'owner text', progress: 'listening' });
     await voteWorkTag(t.db, c.ownerId, W + 2, TAG.whisper, 1);
     await resetPrivate(c);
-    await t.db.db
+    await t.db
       .insertInto('playlist_works')
       .values({ playlist_id: c.privateId, work_id: W + 3, added_at: 5 })
       .execute();
@@ -361,14 +376,14 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
         payload: { id: c.privateId, works: [W + 3] },
       });
     }
-    const review = await t.db.db
+    const review = await t.db
       .selectFrom('reviews')
       .selectAll()
       .where('user_id', '=', c.ownerId)
       .where('work_id', '=', W + 2)
       .executeTakeFirstOrThrow();
     expect(review).toMatchObject({ rating: 4, review_text: 'owner text', progress: 'listening' });
-    const vote = await t.db.db
+    const vote = await t.db
       .selectFrom('tag_votes')
       .select('status')
       .where('user_id', '=', c.ownerId)
@@ -376,7 +391,7 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
       .where('tag_id', '=', TAG.whisper)
       .executeTakeFirstOrThrow();
     expect(vote.status).toBe(1);
-    const kept = await t.db.db
+    const kept = await t.db
       .selectFrom('playlist_works')
       .select('work_id')
       .where('playlist_id', '=', c.privateId)

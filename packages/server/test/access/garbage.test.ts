@@ -6,10 +6,10 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const BODY_ROUTES: [InjectOptions['method'], string][] = [
   ['POST', '/api/auth/reg'],
@@ -38,6 +38,12 @@ const BODY_ROUTES: [InjectOptions['method'], string][] = [
   ['POST', '/api/admin/users/delete'],
   ['PUT', '/api/admin/maintenance'],
   ['PUT', '/api/admin/registration'],
+  ['PUT', '/api/listening/positions'],
+  ['POST', '/api/listening/beacon'],
+  ['PUT', '/api/listening/queue'],
+  ['POST', '/api/listening/history'],
+  ['PUT', '/api/listening/settings'],
+  ['POST', '/api/bookmarks'],
 ];
 
 const HUGE = 'x'.repeat(30_000);

@@ -9,7 +9,7 @@ import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const checkWork = Compile(Work);
 
@@ -41,13 +41,11 @@ describe.each(DIALECTS)('works with schema-violating stored JSON on %s', (dialec
   };
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, [...BAD, ...GOOD]);
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, [...BAD, ...GOOD]);
     if (dialect === 'sqlite') {
       // SQLite keeps whatever a column is given: text in a number column, too.
-      await sql`update works set price = 'cheap', rate_average_2dp = 'high' where id = 900002`.execute(
-        ta.t.db,
-      );
+      await sql`update works set price = 'cheap', rate_average_2dp = 'high' where id = 900002`.execute(ta.db);
     }
   });
   afterAll(() => ta.close());

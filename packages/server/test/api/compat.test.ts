@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedUser, seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 import { FIXTURE } from './fixtures.ts';
 
 type JsonType =
@@ -81,11 +81,11 @@ describe.each(DIALECTS)('docs/compatibility.md shapes on %s', (dialect) => {
   let ta: TestApp;
   let auth: Record<string, string>;
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, FIXTURE);
-    const uid = await seedUser(ta.t, 'compat-user');
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, FIXTURE);
+    const uid = await seedUser(ta.db, 'compat-user');
     auth = { authorization: `Bearer ${await tokenFor(ta, uid)}` };
-    await ta.t.db
+    await ta.db
       .insertInto('playlists')
       .values([
         {
@@ -97,7 +97,7 @@ describe.each(DIALECTS)('docs/compatibility.md shapes on %s', (dialect) => {
         },
       ])
       .execute();
-    await ta.t.db
+    await ta.db
       .insertInto('playlist_works')
       .values({ playlist_id: '11111111-1111-4111-8111-111111111111', work_id: 123456, added_at: 1 })
       .execute();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
-import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
   let ta: TestApp;
@@ -31,12 +31,12 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
     (await call('POST', '/api/auth/me', null, { name, password })).statusCode;
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
+    ta = await startTestApp(dialect);
     admin = await tokenFor(
       ta,
-      (await createUser(ta.t, { name: 'boss01', password: 'secret1', group: 'administrator' })).id,
+      (await createUser(ta.db, { name: 'boss01', password: 'secret1', group: 'administrator' })).id,
     );
-    user = await tokenFor(ta, (await createUser(ta.t, { name: 'plain01', password: 'secret2' })).id);
+    user = await tokenFor(ta, (await createUser(ta.db, { name: 'plain01', password: 'secret2' })).id);
   });
   afterAll(() => ta.close());
 
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
   });
 
   it('sets passwords for administrators and ends the older sessions of that account', async () => {
-    await createUser(ta.t, { name: 'victim01', password: 'before1' });
+    await createUser(ta.db, { name: 'victim01', password: 'before1' });
     const r = await call('POST', '/api/auth/me', null, { name: 'victim01', password: 'before1' });
     const old = r.json().token;
     const res = await call('PUT', '/api/credentials/user', admin, {
@@ -121,8 +121,8 @@ describe.each(DIALECTS)('kikoeru user management on %s', (dialect) => {
   });
 
   it('deletes every listed account, or none when one is missing or protected', async () => {
-    await createUser(ta.t, { name: 'gone001', password: 'pass01' });
-    await createUser(ta.t, { name: 'gone002', password: 'pass02' });
+    await createUser(ta.db, { name: 'gone001', password: 'pass01' });
+    await createUser(ta.db, { name: 'gone002', password: 'pass02' });
     const before = await names();
     for (const [token, users, status] of [
       [admin, [{ name: 'gone001' }, { name: 'nobody1' }], 404],

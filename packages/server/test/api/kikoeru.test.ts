@@ -7,9 +7,10 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { DIALECTS } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { writeTree } from '../scanner/helpers.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
 
 const LRC = '[00:00.00]はじめまして\n[00:01.00]よろしくね\n';
 
@@ -20,7 +21,7 @@ describe.each(DIALECTS)('kikoeru front end calls on %s', (dialect) => {
     ta.app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { rewindSeekSeconds: 7, forwardSeekSeconds: 45 });
+    ta = await startTestApp(dialect, { rewindSeekSeconds: 7, forwardSeekSeconds: 45 });
     writeTree(ta.config.libraryRoots[0]!, {
       'RJ01000001/01 intro.wav': 1,
       'RJ01000001/01 intro.lrc': iconv.encode(LRC, 'shift_jis'),
@@ -33,9 +34,9 @@ describe.each(DIALECTS)('kikoeru front end calls on %s', (dialect) => {
       'RJ01000001/04.lrc': '[00:00.00]base name\n',
       'RJ01000002/01.wav': 1,
     });
-    const summary = await scanLibrary({ config: ta.config, db: ta.t });
+    const summary = await scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks });
     expect(summary.errors).toEqual([]);
-    for (const f of await ta.t.db.selectFrom('files').select(['id', 'work_id', 'path']).execute()) {
+    for (const f of await ta.db.selectFrom('files').select(['id', 'work_id', 'path']).execute()) {
       ids[`${f.work_id}:${f.path}`] = f.id;
     }
   }, 60_000);
@@ -179,7 +180,7 @@ describe.each(DIALECTS)('kikoeru front end calls on %s', (dialect) => {
 describe('check-lrc without anonymous media', () => {
   let ta: TestApp;
   beforeAll(async () => {
-    ta = await openTestApp('sqlite', { allowAnonymousMedia: false });
+    ta = await startTestApp('sqlite', { allowAnonymousMedia: false });
   });
   afterAll(() => ta.close());
 

@@ -11,10 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { shapeOf, shapeText } from '../helpers/jsonShape.ts';
-import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 
 const snapshot = (name: string) => path.join(import.meta.dirname, '__snapshots__', 'kikoeru', `${name}.json`);
 
@@ -71,13 +72,13 @@ describe.each(DIALECTS)('kikoeru wire format on %s', (dialect) => {
     expect(shapeText(await call(c))).toMatchFileSnapshot(snapshot(name));
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { libraryRoots: [demoRoot] });
-    const summary = await scanLibrary({ config: ta.config, db: ta.t });
+    ta = await startTestApp(dialect, { libraryRoots: [demoRoot] });
+    const summary = await scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks });
     expect(summary.errors).toEqual([]);
     token = (
       await call({ method: 'POST', url: '/api/auth/reg', body: { name: 'kikoeru', password: 'listener' } })
     ).token;
-    const admin = await createUser(ta.t, { name: 'boss01', password: 'secret1', group: 'administrator' });
+    const admin = await createUser(ta.db, { name: 'boss01', password: 'secret1', group: 'administrator' });
     adminToken = await tokenFor(ta, admin.id);
     // The user's own fields (userRating, progress, review_text) hold values, not null.
     await call({

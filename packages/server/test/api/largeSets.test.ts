@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const COMMON = { id: 1, name: 'よくあるタグ', name_en: 'Common' };
 const RARE = { id: 2, name: 'めずらしいタグ', name_en: 'Rare' };
@@ -35,8 +35,8 @@ function expected(pred: (w: SeedWork, i: number) => boolean): number[] {
 describe.each(DIALECTS)('large and small match sets on %s', (dialect) => {
   let ta: TestApp;
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, WORKS);
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, WORKS);
   }, 60_000);
   afterAll(() => ta.close());
 

@@ -13,7 +13,7 @@ import { paths } from '../../src/config.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { ffmpegAvailableFor } from '../helpers/ffmpeg.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const hasFfmpeg = ffmpegAvailableFor('the transcode hardening tests are');
 
@@ -101,7 +101,7 @@ describe.each(DIALECTS)('media hardening on %s', (dialect) => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
+    ta = await startTestApp(dialect);
     await ta.app.listen({ host: '127.0.0.1', port: 0 });
     base = `http://127.0.0.1:${(ta.app.server.address() as AddressInfo).port}`;
     work = path.join(ta.config.libraryRoots[0]!, FOLDER);
@@ -126,8 +126,8 @@ describe.each(DIALECTS)('media hardening on %s', (dialect) => {
       put('trick.mp3', Buffer.concat([Buffer.from(playlist), inner]), 'audio');
       put('plain.mp3', tone(path.join(ta.dir, 'plain.mp3'), 2, 440), 'audio');
     }
-    await seedWorks(ta.t, [{ id: WORK, title: 'hardening', folder_path: FOLDER, files }]);
-    for (const r of await ta.t.db.selectFrom('files').select(['id', 'path']).execute()) ids[r.path] = r.id;
+    await seedWorks(ta.db, [{ id: WORK, title: 'hardening', folder_path: FOLDER, files }]);
+    for (const r of await ta.db.selectFrom('files').select(['id', 'path']).execute()) ids[r.path] = r.id;
   });
   afterAll(() => ta.close());
 

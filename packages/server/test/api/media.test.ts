@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { ffmpegAvailableFor } from '../helpers/ffmpeg.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const hasFfmpeg = ffmpegAvailableFor('the low-quality transcode test is');
 
@@ -62,11 +62,11 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     ta.app.inject({ method, url, headers });
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
+    ta = await startTestApp(dialect);
     files = writeLibrary(ta.config.libraryRoots[0]!);
     const typeOf = (p: string) =>
       /\.(mp3|flac|wav|m4a)$/.test(p) ? 'audio' : /\.(vtt|txt)$/.test(p) ? 'text' : 'other';
-    await seedWorks(ta.t, [
+    await seedWorks(ta.db, [
       {
         id: WORK,
         title: '癒しの耳かき',
@@ -86,7 +86,7 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
       },
       { id: 5, title: 'other work' },
     ]);
-    for (const r of await ta.t.db.selectFrom('files').select(['id', 'path']).execute()) ids[r.path] = r.id;
+    for (const r of await ta.db.selectFrom('files').select(['id', 'path']).execute()) ids[r.path] = r.id;
   });
   afterAll(() => ta.close());
 
@@ -243,7 +243,7 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
   });
 
   it('refuses anonymous media when the setting says so', async () => {
-    const closed = await openTestApp(dialect, { allowAnonymousMedia: false });
+    const closed = await startTestApp(dialect, { allowAnonymousMedia: false });
     try {
       const res = await closed.app.inject({ method: 'GET', url: '/api/media/stream/1' });
       expect(res.statusCode).toBe(401);
@@ -254,9 +254,9 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
   });
 
   it('answers "" low-quality URLs and a 404 when the server has no ffmpeg', async () => {
-    const bare = await openTestApp(dialect, { ffmpegPath: '' });
+    const bare = await startTestApp(dialect, { ffmpegPath: '' });
     try {
-      await seedWorks(bare.t, [
+      await seedWorks(bare.db, [
         { id: 77, title: 'no ffmpeg', files: [{ path: 'a.mp3', type: 'audio', size: 3, duration: 1 }] },
       ]);
       const [node] = (await bare.app.inject({ url: '/api/tracks/77' })).json();
@@ -316,7 +316,9 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     const res = await inject('/api/cover/1441165.jpg?type=240x240');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(res.headers['cache-control']).toBe('public, max-age=604800');
+    expect(res.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    // Strong: the ETag names the variant's exact bytes.
+    expect(String(res.headers.etag)).toMatch(/^"[^"]+"$/);
     expect(res.rawPayload.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(true);
     expect(
       (await inject('/api/cover/RJ01441165.jpg', { 'if-none-match': String(res.headers.etag) })).statusCode,
@@ -325,6 +327,14 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
       'if-none-match': String(res.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+    expect(again.headers.etag).toBe(res.headers.etag);
+    expect(again.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    // A cover cache emptied behind the server's back: the variant is made again, same bytes.
+    fs.rmSync(path.join(ta.config.dataDir, 'covers'), { recursive: true, force: true });
+    const remade = await inject('/api/cover/1441165.jpg?type=240x240');
+    expect(remade.statusCode).toBe(200);
+    expect(remade.headers.etag).toBe(res.headers.etag);
+    expect(remade.rawPayload.equals(res.rawPayload)).toBe(true);
     expect((await inject('/api/cover/777.jpg')).statusCode).toBe(404);
     expect((await inject('/api/cover/1441165.jpg?type=huge')).statusCode).toBe(400);
   });

@@ -6,12 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
 import { redactUrl } from '../../src/logging.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const AUDIO = Buffer.alloc(4000, 3);
 
@@ -19,10 +18,10 @@ describe.each(DIALECTS)('media sign-in (%s)', (dialect) => {
   let ta: TestApp;
   let fileId: number;
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { allowAnonymousMedia: false });
+    ta = await startTestApp(dialect, { allowAnonymousMedia: false });
     fs.mkdirSync(path.join(ta.config.libraryRoots[0]!, 'RJ01441165'), { recursive: true });
     fs.writeFileSync(path.join(ta.config.libraryRoots[0]!, 'RJ01441165', '01.mp3'), AUDIO);
-    await seedWorks(ta.t, [
+    await seedWorks(ta.db, [
       {
         id: 1441165,
         title: 'work',
@@ -30,8 +29,8 @@ describe.each(DIALECTS)('media sign-in (%s)', (dialect) => {
         files: [{ path: '01.mp3', type: 'audio', size: AUDIO.length, duration: 1 }],
       },
     ]);
-    fileId = (await ta.t.db.selectFrom('files').select('id').executeTakeFirstOrThrow()).id;
-    await createUser(ta.t, { name: 'listener', password: 'listener-pw' });
+    fileId = (await ta.db.selectFrom('files').select('id').executeTakeFirstOrThrow()).id;
+    await createUser(ta.db, { name: 'listener', password: 'listener-pw' });
   });
   afterAll(() => ta.close());
 
@@ -100,7 +99,6 @@ describe('request logs', () => {
   });
 
   it('never write a media token to the log', async () => {
-    const ta = await openTestApp('sqlite');
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _enc, done) {
@@ -108,14 +106,13 @@ describe('request logs', () => {
         done();
       },
     });
-    const app = await buildApp({ config: ta.config, db: ta.t, logger: { level: 'info', stream } });
+    const ta = await startTestApp('sqlite', {}, { logger: { level: 'info', stream } });
     try {
-      await app.inject({ url: '/api/media/stream/1?token=SECRET-TOKEN-123&x=1' });
+      await ta.app.inject({ url: '/api/media/stream/1?token=SECRET-TOKEN-123&x=1' });
       const log = lines.join('');
       expect(log).toContain('/api/media/stream/1?token=[redacted]&x=1');
       expect(log).not.toContain('SECRET-TOKEN-123');
     } finally {
-      await app.close();
       await ta.close();
     }
   });

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const WORK = 1441165;
 const FOLDER = 'RJ01441165 耳かき';
@@ -83,7 +83,7 @@ describe.each(DIALECTS)('work archives (%s)', (dialect) => {
     ta.app.inject({ url, headers: { cookie, ...headers } });
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { allowAnonymousMedia: false });
+    ta = await startTestApp(dialect, { allowAnonymousMedia: false });
     const root = ta.config.libraryRoots[0]!;
     files = library();
     for (const [rel, data] of Object.entries(files)) {
@@ -93,7 +93,7 @@ describe.each(DIALECTS)('work archives (%s)', (dialect) => {
     fs.mkdirSync(path.join(root, 'RJ00000002', 'bad'), { recursive: true });
     fs.writeFileSync(path.join(root, 'RJ00000002', 'ok.mp3'), 'fine');
     fs.symlinkSync('/etc/hostname', path.join(root, 'RJ00000002', 'bad', 'evil.mp3'));
-    await seedWorks(ta.t, [
+    await seedWorks(ta.db, [
       {
         id: WORK,
         title: '耳かき',
@@ -110,7 +110,7 @@ describe.each(DIALECTS)('work archives (%s)', (dialect) => {
         ],
       },
     ]);
-    await createUser(ta.t, { name: 'listener', password: 'listener-pw' });
+    await createUser(ta.db, { name: 'listener', password: 'listener-pw' });
     const login = await ta.app.inject({
       method: 'POST',
       url: '/api/auth/me',

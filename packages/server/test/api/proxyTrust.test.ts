@@ -2,11 +2,12 @@
  * Forwarding headers over real HTTP: believed only from a configured proxy, and never allowed to
  * move the absolute URLs of an answer to another host.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustedProxies } from '../../src/config.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe('SASAYAKI_TRUST_PROXY', () => {
   it('is off by default and reads a list of addresses, CIDRs and range names', () => {
@@ -44,11 +45,11 @@ describe.each(DIALECTS)('forwarding headers over HTTP (%s)', (dialect) => {
       let ta: TestApp;
       let base: string;
       beforeAll(async () => {
-        ta = await openTestApp(dialect, {
+        ta = await startTestApp(dialect, {
           guestRateLimitPerMinute: 3,
           trustProxy: trusted ? ['127.0.0.1', '::1'] : [],
         });
-        await seedWorks(ta.t, [
+        await seedWorks(ta.db, [
           { id: 1441165, title: 'work', files: [{ path: '01.mp3', type: 'audio', size: 10, duration: 1 }] },
         ]);
         base = await ta.app.listen({ host: '127.0.0.1', port: 0 });
@@ -85,9 +86,9 @@ describe.each(DIALECTS)('forwarding headers over HTTP (%s)', (dialect) => {
   }
 
   it('answers 400 to a Host header that is not a host name', async () => {
-    const ta = await openTestApp(dialect);
+    const ta = await startTestApp(dialect);
     try {
-      await seedWorks(ta.t, [
+      await seedWorks(ta.db, [
         { id: 7, title: 'work', files: [{ path: '01.mp3', type: 'audio', size: 10, duration: 1 }] },
       ]);
       const res = await ta.app.inject({ url: '/api/tracks/7?v=1', headers: { host: 'evil.example/"><x' } });
@@ -95,6 +96,58 @@ describe.each(DIALECTS)('forwarding headers over HTTP (%s)', (dialect) => {
       expect(res.json()).toMatchObject({ code: 'BAD_HOST' });
     } finally {
       await ta.close();
+    }
+  });
+});
+
+describe('forwarding headers from an address that is not trusted', () => {
+  /** An app on SQLite whose log lines are collected, on a real port. */
+  async function appWithLog(trustProxy: string[]) {
+    const lines: { msg: string; level: number }[] = [];
+    const stream = { write: (s: string) => lines.push(JSON.parse(s)) };
+    const ta = await startTestApp(
+      'sqlite',
+      { libraryRoots: [], trustProxy, logLevel: 'warn' },
+      { logger: { stream } },
+    );
+    const app = ta.app;
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const warnings = () => lines.filter((l) => l.msg.includes('SASAYAKI_TRUST_PROXY'));
+    return {
+      base,
+      warnings,
+      close: ta.close,
+    };
+  }
+
+  it('logs one warning naming SASAYAKI_TRUST_PROXY, not one per request', async () => {
+    const t = await appWithLog([]);
+    try {
+      await fetch(`${t.base}/api/health`);
+      // Before: nothing was said at all, and media URLs silently came back as http://.
+      expect(t.warnings()).toHaveLength(0);
+      for (let i = 0; i < 5; i++) {
+        await fetch(`${t.base}/api/health`, {
+          headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4' },
+        });
+      }
+      expect(t.warnings()).toHaveLength(1);
+      expect(t.warnings()[0]?.msg).toMatch(/127\.0\.0\.1.*x-forwarded-for.*SASAYAKI_TRUST_PROXY/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says nothing when the forwarding proxy is trusted', async () => {
+    const t = await appWithLog(['127.0.0.1', '::1']);
+    try {
+      for (let i = 0; i < 3; i++) {
+        await fetch(`${t.base}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+      }
+      expect(t.warnings()).toHaveLength(0);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -8,8 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { DIALECTS } from '../helpers/db.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 interface Node {
   type: string;
@@ -40,8 +41,8 @@ afterAll(() => fs.rmSync(libDir, { recursive: true, force: true }));
 describe.each(DIALECTS)('API on a scanned demo library on %s', (dialect) => {
   let ta: TestApp;
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { libraryRoots: [demo.root] });
-    const summary = await scanLibrary({ config: ta.config, db: ta.t });
+    ta = await startTestApp(dialect, { libraryRoots: [demo.root] });
+    const summary = await scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks });
     expect(summary.errors).toEqual([]);
   }, 120_000);
   afterAll(() => ta.close());

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('VJ/BJ numeric ids on %s', (dialect) => {
   let ta: TestApp;
@@ -16,8 +16,8 @@ describe.each(DIALECTS)('VJ/BJ numeric ids on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, [
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, [
       { id: 200_123_456, source_id: 'VJ123456', title: 'A VJ work' },
       { id: 100_123_456, source_id: 'BJ123456', title: 'A BJ work' },
       { id: 200_654_321, source_id: 'VJ654321', title: 'Another VJ work' },

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from './appHelper.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const SCRIPT = Buffer.from(`export const answer = ${JSON.stringify('x'.repeat(4000))};\n`);
 const PAGE = Buffer.from(
@@ -35,7 +35,7 @@ describe('web files', () => {
     put('index.html', PAGE, true);
     put('assets/index-AbC123.js', SCRIPT, true);
     put('assets/tiny-Q1w2E3.js', Buffer.from('export {};\n'), false);
-    ta = await openTestApp('sqlite', {}, { webDist: dist });
+    ta = await startTestApp('sqlite', {}, { webDist: dist });
   });
   afterAll(async () => {
     await ta.close();

@@ -7,13 +7,11 @@ import { WorkList } from '@sasayaki/contract';
 import fastJson from 'fast-json-stringify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { openDb } from '../../src/db/connect.ts';
 import { putReview } from '../../src/services/reviews.ts';
 import { voteWorkTag } from '../../src/services/votes.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedUser, seedWorks } from '../helpers/seed.ts';
-import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 
 const serializeWorkList = fastJson(WorkList);
 
@@ -60,9 +58,9 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
     (JSON.parse(await get(url)) as WorkList).works.map((w) => w.title);
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, WORKS);
-    viewerId = await seedUser(ta.t, 'cache-viewer');
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, WORKS);
+    viewerId = await seedUser(ta.db, 'cache-viewer');
     viewerToken = await tokenFor(ta, viewerId);
   });
   afterAll(() => ta.close());
@@ -90,40 +88,36 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
   it('shows writes made straight into the database on the next request', async () => {
     await titles();
     await get(`/api/search/${encodeURIComponent('$tag:癒し$')}`);
-    await sql`update works set title = 'renamed by hand' where id = 300003`.execute(ta.t.db);
+    await sql`update works set title = 'renamed by hand' where id = 300003`.execute(ta.db);
     expect((await titles())[3]).toBe('renamed by hand');
 
-    await sql`update circles set name = 'new circle name' where id = 70`.execute(ta.t.db);
+    await sql`update circles set name = 'new circle name' where id = 70`.execute(ta.db);
     const work0 = JSON.parse(await get('/api/work/300000'));
     expect(work0.name).toBe('new circle name');
 
-    await sql`update tags set name_en = 'Soothing' where id = 1`.execute(ta.t.db);
+    await sql`update tags set name_en = 'Soothing' where id = 1`.execute(ta.db);
     const tagged = JSON.parse(await get('/api/works?order=id&sort=asc&pageSize=1')) as WorkList;
     expect(tagged.works[0]!.tags.find((t) => t.id === 1)!.i18n['en-us'].name).toBe('Soothing');
 
     // The count of a search follows its matches.
     const before = JSON.parse(await get(`/api/search/${encodeURIComponent('$tag:癒し$')}`)) as WorkList;
-    await sql`delete from work_tags where work_id = 300005 and tag_id = 1`.execute(ta.t.db);
+    await sql`delete from work_tags where work_id = 300005 and tag_id = 1`.execute(ta.db);
     const after = JSON.parse(await get(`/api/search/${encodeURIComponent('$tag:癒し$')}`)) as WorkList;
     expect(after.pagination.totalCount).toBe(before.pagination.totalCount - 1);
 
     // A work added by another writer appears in lists and counts.
-    await seedWorks(ta.t, [{ id: 300_100, title: 'added later' }]);
+    await seedWorks(ta.db, [{ id: 300_100, title: 'added later' }]);
     const list = JSON.parse(await get('/api/works?order=id&sort=desc&pageSize=1')) as WorkList;
     expect(list.works[0]!.title).toBe('added later');
     expect(list.pagination.totalCount).toBe(WORKS.length + 1);
   });
 
   it('sees the writes of another server instance on the same database', async () => {
-    const other = await openDb(
-      dialect === 'postgres'
-        ? { databaseUrl: ta.t.databaseUrl, pgSchema: ta.t.pgSchema, poolSize: 2 }
-        : { sqlitePath: ta.t.sqlitePath },
-    );
-    const otherApp = await buildApp({ config: ta.config, db: other, logger: false });
+    // The same data folder too: on SQLite it holds the secret the viewer's token is signed with.
+    const other = await startTestApp(dialect, { dataDir: ta.config.dataDir }, { database: ta.db });
     try {
       await titles();
-      const res = await otherApp.inject({
+      const res = await other.app.inject({
         method: 'PUT',
         url: '/api/review',
         headers: { authorization: `Bearer ${viewerToken}` },
@@ -135,13 +129,12 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
       expect(rated.site_rate_count).toBe(1);
       expect(rated.site_rate_average_2dp).toBe(4);
     } finally {
-      await otherApp.close();
       await other.close();
     }
   });
 
   it("keeps a viewer's own votes and rating out of what other viewers get", async () => {
-    await voteWorkTag(ta.t, viewerId, 300_004, 1, 1);
+    await voteWorkTag(ta.db, viewerId, 300_004, 1, 1);
     const url = '/api/works?order=id&sort=asc&pageSize=100';
     const mine = (JSON.parse(await get(url, viewerToken)) as WorkList).works.find((w) => w.id === 300_004)!;
     expect(mine.tags.find((t) => t.id === 1)!.myVote).toBe(1);
@@ -157,12 +150,12 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
   });
 
   it("serves a cached page to its own viewer only, and follows that viewer's writes", async () => {
-    const otherId = await seedUser(ta.t, 'cache-other');
+    const otherId = await seedUser(ta.db, 'cache-other');
     const otherToken = await tokenFor(ta, otherId);
     const url = '/api/works?order=id&sort=desc&pageSize=20';
     const ratingOf = async (token?: string) =>
       (JSON.parse(await get(url, token)) as WorkList).works.find((w) => w.id === 300_005)!.userRating;
-    await putReview(ta.t, viewerId, 300_005, { rating: 5, progress: 'listening', review_text: 'mine' });
+    await putReview(ta.db, viewerId, 300_005, { rating: 5, progress: 'listening', review_text: 'mine' });
     // The writer asks first, so a page cached without the viewer in its key would reach the others.
     expect(await ratingOf(viewerToken)).toBe(5);
     expect(await ratingOf(viewerToken)).toBe(5);
@@ -170,10 +163,10 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
     expect(await ratingOf()).toBeNull();
     const mine = await get(url, viewerToken);
     expect(await get(url, viewerToken)).toBe(mine);
-    await putReview(ta.t, viewerId, 300_005, { rating: 2 });
+    await putReview(ta.db, viewerId, 300_005, { rating: 2 });
     expect(await ratingOf(viewerToken)).toBe(2);
     expect(await ratingOf(otherToken)).toBeNull();
-    await putReview(ta.t, otherId, 300_005, { rating: 3 });
+    await putReview(ta.db, otherId, 300_005, { rating: 3 });
     expect(await ratingOf(otherToken)).toBe(3);
     expect(await ratingOf(viewerToken)).toBe(2);
     expect(await ratingOf()).toBeNull();

@@ -2,7 +2,7 @@ import { LIMITS, WORK_ORDERS } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedReview, seedUser, seedWorks, vaId } from '../helpers/seed.ts';
-import { openTestApp, type TestApp, tokenFor } from './appHelper.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 import { FIXTURE } from './fixtures.ts';
 
 /** Fillers with many equal sort values, so only the id tie-break orders them. */
@@ -29,17 +29,17 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
   const ids = (body: { works: { id: number }[] }) => body.works.map((w) => w.id);
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    await seedWorks(ta.t, ALL);
-    const uid = await seedUser(ta.t, 'listener');
-    const other = await seedUser(ta.t, 'another');
-    await seedReview(ta.t, uid, 123456, 5, {
+    ta = await startTestApp(dialect);
+    await seedWorks(ta.db, ALL);
+    const uid = await seedUser(ta.db, 'listener');
+    const other = await seedUser(ta.db, 'another');
+    await seedReview(ta.db, uid, 123456, 5, {
       review_text: 'lovely',
       progress: 'listened',
       updated_at: 1_700_000_000_000,
     });
-    await seedReview(ta.t, uid, 200123456, 2);
-    await seedReview(ta.t, other, 123456, 3);
+    await seedReview(ta.db, uid, 200123456, 2);
+    await seedReview(ta.db, other, 123456, 3);
     token = await tokenFor(ta, uid);
   });
   afterAll(() => ta.close());
@@ -247,8 +247,9 @@ describe.each(DIALECTS)('works lists and search on %s', (dialect) => {
     expect((await get(`/api/works?pageSize=${LIMITS.pageSizeMax + 1}`)).body.code).toBe('BAD_NUMBER');
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `withPlaylistStatus=p${i}`).join('&');
     expect(await status(`/api/works?${ids(LIMITS.withPlaylistStatusMax)}`)).toBe(200);
+    // Repeated or comma-separated, one over the limit is the same refusal (http/fieldErrors.ts).
     expect((await get(`/api/works?${ids(LIMITS.withPlaylistStatusMax + 1)}`)).body.code).toBe(
-      'INVALID_REQUEST',
+      'PLAYLIST_STATUS_TOO_MANY',
     );
     const local = async (ids: number[]) =>
       (

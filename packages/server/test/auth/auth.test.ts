@@ -4,7 +4,7 @@ import { signToken } from '../../src/auth/jwt.ts';
 import { paths } from '../../src/config.ts';
 import { listUsers, setPassword } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
-import { bearer, login, startTestApp, type TestApp } from './appHelper.ts';
+import { bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
   let t: TestApp;
@@ -175,10 +175,9 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     expect(res.json()).toEqual({ error: 'guest cannot change password', code: 'GUEST_PASSWORD' });
   });
 
-  it('honours the registration switch in the settings table', async () => {
+  it('honours the registration switch of the site settings', async () => {
     await t.app.inject({ method: 'GET', url: '/api/auth/reg' });
-    const { setSetting } = await import('../../src/services/settings.ts');
-    await setSetting(t.db, 'registration_enabled', 'false');
+    await t.app.ctx.settings.write({ registrationEnabled: false });
     expect((await t.app.inject({ url: '/api/auth/reg' })).json()).toEqual({ reg: false });
     const res = await t.app.inject({
       method: 'POST',
@@ -187,6 +186,6 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ error: 'registration is closed', code: 'REGISTRATION_CLOSED' });
-    await setSetting(t.db, 'registration_enabled', null);
+    await t.app.ctx.settings.write({ registrationEnabled: null });
   });
 });

@@ -7,7 +7,18 @@ const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 describe('HS256 tokens', () => {
   it('round-trips claims with iat and exp', () => {
     const t = signToken(claims, 'secret-one', 60, 1_000_000);
-    expect(verifyToken(t, 'secret-one', 1_000_000)).toEqual({ ...claims, iat: 1000, exp: 1060 });
+    expect(verifyToken(t, 'secret-one', 1_000_000)).toEqual({
+      ...claims,
+      iat: 1000,
+      exp: 1060,
+      jti: expect.stringMatching(/^[\w-]{12}$/),
+    });
+  });
+
+  it('gives two sign-ins in the same second two tokens (a logout of one leaves the other)', () => {
+    const a = signToken(claims, 'secret-one', 60, 1_000_000);
+    const b = signToken(claims, 'secret-one', 60, 1_000_000);
+    expect(a).not.toBe(b);
   });
 
   it('refuses expired, tampered, foreign and unsigned tokens', () => {

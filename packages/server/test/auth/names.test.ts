@@ -1,10 +1,10 @@
 /** Look-alike and invisible account names, and the migration that gives older rows their key. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrations.ts';
-import { hasInvisibleCharacters, nameKey } from '../../src/services/names.ts';
+import { hasInvisibleCharacters, nameKey } from '../../src/names.ts';
 import { createUser, hashPassword } from '../../src/services/users.ts';
 import { DIALECTS, openTestDb } from '../helpers/db.ts';
-import { login, startTestApp, type TestApp } from './appHelper.ts';
+import { login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe('name keys', () => {
   it('fold case and compatibility forms', () => {
@@ -77,15 +77,15 @@ describe.each(DIALECTS)('the name-key migration on older rows (%s)', (dialect) =
     const db = await openTestDb(dialect);
     try {
       // Back to the schema before the migration, with rows it allowed.
-      await db.db.schema.dropIndex('users_by_name_key').execute();
-      await db.db.schema.alterTable('users').dropColumn('name_key').execute();
-      await db.db
+      await db.schema.dropIndex('users_by_name_key').execute();
+      await db.schema.alterTable('users').dropColumn('name_key').execute();
+      await db
         .deleteFrom('kysely_migration' as never)
         .where('name' as never, '=', '002_user_name_key' as never)
         .execute();
       const hash = await hashPassword('password-1');
       for (const name of ['Alice', 'alice', 'bob\u200bby']) {
-        await db.db
+        await db
           .insertInto('users')
           .values({
             name,
@@ -97,9 +97,9 @@ describe.each(DIALECTS)('the name-key migration on older rows (%s)', (dialect) =
           })
           .execute();
       }
-      await migrateToLatest(db.db, dialect, db.pgSchema || undefined);
+      await migrateToLatest(db, dialect, db.pgSchema || undefined);
 
-      const keys = await db.db.selectFrom('users').select(['name', 'name_key']).orderBy('id').execute();
+      const keys = await db.selectFrom('users').select(['name', 'name_key']).orderBy('id').execute();
       expect(keys).toEqual([
         { name: 'Alice', name_key: 'alice' },
         { name: 'alice', name_key: expect.stringMatching(/^alice#\d+$/) },
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('the name-key migration on older rows (%s)', (dialect) =
       const hash = await hashPassword('password-1');
       // Rows as an older server wrote them: no key.
       for (const name of ['Carol', 'dave\u200bd']) {
-        await t.db.db
+        await t.db
           .insertInto('users')
           .values({
             name,

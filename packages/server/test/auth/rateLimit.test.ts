@@ -4,7 +4,7 @@ import { loginLimitStoreFor } from '../../src/services/loginLimitStore.ts';
 import { requestLimitStoreFor, WindowLimiter } from '../../src/services/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS, openTestDb, type TestDb } from '../helpers/db.ts';
-import { bearer, login, startTestApp, type TestApp } from './appHelper.ts';
+import { bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
   let db: TestDb;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
   let t: TestApp;
@@ -15,7 +15,7 @@ describe.each(DIALECTS)('problem reports (%s)', (dialect) => {
   const count = async () =>
     Number(
       (
-        await t.db.db
+        await t.db
           .selectFrom('feedback')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()

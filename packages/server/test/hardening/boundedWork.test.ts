@@ -8,19 +8,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
 import { unavailableFor } from '../../src/errors.ts';
-import { openTestApp, type TestApp, tokenFor } from '../api/appHelper.ts';
-import { DIALECTS, openTestDb, PG_URL, pgAvailable, type TestDb } from '../helpers/db.ts';
+import { DIALECTS, PG_URL, pgAvailable, type TestDb } from '../helpers/db.ts';
 import { seedUser } from '../helpers/seed.ts';
+import { startTestApp, type TestApp, type TestAppOptions, tokenFor } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('bounded requests on %s', (dialect) => {
   let ta: TestApp;
   let token: string;
   beforeAll(async () => {
-    ta = await openTestApp(dialect);
-    token = await tokenFor(ta, await seedUser(ta.t, 'bounded1'));
+    ta = await startTestApp(dialect);
+    token = await tokenFor(ta, await seedUser(ta.db, 'bounded1'));
   });
   afterAll(() => ta.close());
 
@@ -122,27 +120,28 @@ describe('infrastructure failures are 503s', () => {
  * one sleeping statement; `/test/hold?s=&times=` runs `times` of them in one transaction, holding
  * one connection for longer than a single statement may run.
  */
-async function slowApp(options: Parameters<typeof openTestDb>[1]) {
-  const t = await openTestDb('postgres', options);
-  const app = await buildApp({
-    config: loadConfig({ SASAYAKI_DATA: '/tmp/sasayaki-bounded' }),
-    db: t,
-    logger: false,
-  });
-  app.get('/test/sleep', async (req) => {
-    const s = Number((req.query as { s: string }).s);
-    await sql`select pg_sleep(${s})`.execute(t.db);
-    return { slept: s };
-  });
-  app.get('/test/hold', async (req) => {
-    const q = req.query as { s: string; times: string };
-    await t.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < Number(q.times); i++) await sql`select pg_sleep(${Number(q.s)})`.execute(trx);
-    });
-    return { held: true };
-  });
-  await app.ready();
-  return { t, app };
+function slowApp(dbOptions: TestAppOptions['dbOptions']): Promise<TestApp> {
+  return startTestApp(
+    'postgres',
+    {},
+    {
+      dbOptions,
+      beforeReady(app, t) {
+        app.get('/test/sleep', async (req) => {
+          const s = Number((req.query as { s: string }).s);
+          await sql`select pg_sleep(${s})`.execute(t);
+          return { slept: s };
+        });
+        app.get('/test/hold', async (req) => {
+          const q = req.query as { s: string; times: string };
+          await t.transaction().execute(async (trx) => {
+            for (let i = 0; i < Number(q.times); i++) await sql`select pg_sleep(${Number(q.s)})`.execute(trx);
+          });
+          return { held: true };
+        });
+      },
+    },
+  );
 }
 
 async function backends(schema: string, like = '%'): Promise<number[]> {
@@ -174,14 +173,15 @@ async function terminate(schema: string): Promise<number> {
 }
 
 describe.runIf(pgAvailable)('PostgreSQL limits', () => {
+  let slow: TestApp;
   let app: FastifyInstance;
   let t: TestDb;
   beforeAll(async () => {
-    ({ app, t } = await slowApp({ statementTimeoutMs: 300, poolSize: 1, connectTimeoutMs: 300 }));
+    slow = await slowApp({ statementTimeoutMs: 300, poolSize: 1, connectTimeoutMs: 300 });
+    ({ app, db: t } = slow);
   });
   afterAll(async () => {
-    await app.close();
-    await t.close();
+    await slow.close();
   });
 
   it('cancels a statement past the timeout: 503 DB_TIMEOUT with Retry-After', async () => {
@@ -189,7 +189,7 @@ describe.runIf(pgAvailable)('PostgreSQL limits', () => {
     expect(r.statusCode).toBe(503);
     expect(r.json()).toEqual({ error: expect.any(String), code: 'DB_TIMEOUT' });
     expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
-    const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t.db);
+    const shown = await sql<{ statement_timeout: string }>`show statement_timeout`.execute(t);
     expect(shown.rows[0]?.statement_timeout).toBe('300ms');
   });
 
@@ -208,16 +208,17 @@ describe.runIf(pgAvailable)('PostgreSQL limits', () => {
 });
 
 describe.runIf(pgAvailable)('PostgreSQL connections that drop or whose client leaves', () => {
+  let slow: TestApp;
   let app: FastifyInstance;
   let t: TestDb;
   let url: string;
   beforeAll(async () => {
-    ({ app, t } = await slowApp({ statementTimeoutMs: 0, poolSize: 4, onConnectionError: () => {} }));
+    slow = await slowApp({ statementTimeoutMs: 0, poolSize: 4, onConnectionError: () => {} });
+    ({ app, db: t } = slow);
     url = await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
-    await app.close();
-    await t.close();
+    await slow.close();
   });
 
   const get = async (path: string) => {

@@ -4,9 +4,9 @@
  * (HARDENING_LONG=1); FUZZ_SEED replays a run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp, tokenFor } from '../api/appHelper.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedUser, seedWorks } from '../helpers/seed.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 import { hostileRequests, operationsOf, type Principal } from './hostileRequests.ts';
 
 const LONG = !!process.env.HARDENING_LONG;
@@ -17,16 +17,16 @@ describe.each(DIALECTS)('hostile requests on %s', (dialect) => {
   let ta: TestApp;
   const auth: Record<Principal, Record<string, string>> = { anonymous: {}, guest: {}, user: {} };
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { guestRateLimitPerMinute: 1_000_000 });
-    await seedWorks(ta.t, [{ id: 1441165, title: '耳かき', tags: [{ id: 1, name: '癒し' }] }]);
+    ta = await startTestApp(dialect, { guestRateLimitPerMinute: 1_000_000 });
+    await seedWorks(ta.db, [{ id: 1441165, title: '耳かき', tags: [{ id: 1, name: '癒し' }] }]);
     // The shared guest account exists from the start.
-    const guest = await ta.t.db
+    const guest = await ta.db
       .selectFrom('users')
       .select('id')
       .where('grp', '=', 'guest')
       .executeTakeFirstOrThrow();
     auth.guest = { authorization: `Bearer ${await tokenFor(ta, guest.id)}` };
-    auth.user = { authorization: `Bearer ${await tokenFor(ta, await seedUser(ta.t, 'fuzzuser'))}` };
+    auth.user = { authorization: `Bearer ${await tokenFor(ta, await seedUser(ta.db, 'fuzzuser'))}` };
   });
   afterAll(() => ta.close());
 

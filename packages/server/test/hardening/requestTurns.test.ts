@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newRequestScope, RequestGoneError, runForRequest } from '../../src/db/requestScope.ts';
 import { Turns } from '../../src/db/turns.ts';
 import { hashPassword, verifyPassword } from '../../src/services/users.ts';
-import { openTestApp, type TestApp } from '../api/appHelper.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 /** A request that has just arrived, and the controller its client gives up with. */
 function arrive() {
@@ -122,7 +122,7 @@ describe('SQLite requests', () => {
       const { scope } = arrive();
       return runForRequest(scope, async () => {
         for (let q = 0; q < 4; q++) {
-          await sql`select ${q} as q`.execute(t.db);
+          await sql`select ${q} as q`.execute(t);
           ran.push(`${r}.${q}`);
         }
       });
@@ -137,18 +137,19 @@ describe('SQLite requests', () => {
 describe('a SQLite request whose client leaves while it waits for the database', () => {
   let ta: TestApp;
   let url: string;
-  let answeredRegistration: (status: number) => void;
-  const answered = new Promise<number>((resolve) => {
-    answeredRegistration = resolve;
-  });
+  /** The status each registration was answered with, by account name. */
+  const answers = new Map<string, (status: number) => void>();
   beforeAll(async () => {
-    ta = await openTestApp(
+    ta = await startTestApp(
       'sqlite',
       {},
       {
         beforeReady: (app) =>
           app.addHook('onSend', async (req, reply) => {
-            if (req.url === '/api/auth/reg') answeredRegistration(reply.statusCode);
+            // Named in a header: a request answered before its body is read has no body.
+            const name = req.headers['x-test-account'];
+            if (req.url === '/api/auth/reg' && typeof name === 'string')
+              answers.get(name)?.(reply.statusCode);
           }),
       },
     );
@@ -156,39 +157,51 @@ describe('a SQLite request whose client leaves while it waits for the database',
   });
   afterAll(() => ta.close());
 
-  it('runs none of its queries and changes nothing', async () => {
-    // The database is busy with a long transaction outside any request.
-    let endTransaction = () => {};
-    const transactionHeld = new Promise<void>((held) => {
-      void ta.t.db.transaction().execute(async () => {
-        held();
-        await new Promise<void>((r) => {
-          endTransaction = r;
+  // With fresh settings the request waits in the handler's first query; with stale ones it
+  // already waits in the settings refresh on arrival, and its client is gone before the
+  // request's scope is made.
+  it.each([
+    ['in its handler', 'leftearly', false],
+    ['on arrival, for the site settings', 'leftatdoor', true],
+  ])(
+    'runs none of its queries and changes nothing (waiting %s)',
+    { timeout: 10_000 },
+    async (_, name, stale) => {
+      const answered = new Promise<number>((resolve) => answers.set(name, resolve));
+      if (stale) ta.app.ctx.settings.invalidate();
+      // The database is busy with a long transaction outside any request.
+      let endTransaction = () => {};
+      const transactionHeld = new Promise<void>((held) => {
+        void ta.db.transaction().execute(async () => {
+          held();
+          await new Promise<void>((r) => {
+            endTransaction = r;
+          });
         });
       });
-    });
-    await transactionHeld;
-    const arrived = once(ta.app.server, 'request') as Promise<[IncomingMessage, ServerResponse]>;
-    const client = new AbortController();
-    const registration = fetch(`${url}/api/auth/reg`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'leftearly', password: 'left-early-password' }),
-      signal: client.signal,
-    }).catch(() => 'aborted');
-    const [, res] = await arrived;
-    client.abort();
-    expect(await registration).toBe('aborted');
-    if (!res.closed) await once(res, 'close');
-    endTransaction();
-    expect(await answered).toBe(499);
-    const account = await ta.t.db
-      .selectFrom('users')
-      .select('id')
-      .where('name', '=', 'leftearly')
-      .executeTakeFirst();
-    expect(account).toBeUndefined();
-    // And the next request is served as usual.
-    expect((await fetch(`${url}/api/works`)).status).toBe(200);
-  });
+      await transactionHeld;
+      const arrived = once(ta.app.server, 'request') as Promise<[IncomingMessage, ServerResponse]>;
+      const client = new AbortController();
+      const registration = fetch(`${url}/api/auth/reg`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-test-account': name },
+        body: JSON.stringify({ name, password: 'left-early-password' }),
+        signal: client.signal,
+      }).catch(() => 'aborted');
+      const [, res] = await arrived;
+      client.abort();
+      expect(await registration).toBe('aborted');
+      if (!res.closed) await once(res, 'close');
+      endTransaction();
+      expect(await answered).toBe(499);
+      const account = await ta.db
+        .selectFrom('users')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      expect(account).toBeUndefined();
+      // And the next request is served as usual.
+      expect((await fetch(`${url}/api/works`)).status).toBe(200);
+    },
+  );
 });

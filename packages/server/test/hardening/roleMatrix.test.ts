@@ -9,6 +9,9 @@
  * there as a diff to review (`npx vitest run -u` rewrites it).
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ERRORS } from '@sasayaki/contract/errors';
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -16,13 +19,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, type Decision, decide } from '../../src/access.ts';
 import type { Principal } from '../../src/auth/principal.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { addBookmark } from '../../src/services/bookmarks.ts';
 import { addFeedback } from '../../src/services/feedback.ts';
+import { createInvitation } from '../../src/services/invitations.ts';
+import { addRoot } from '../../src/services/libraryRoots.ts';
 import { createPlaylist } from '../../src/services/playlists.ts';
 import { putReview } from '../../src/services/reviews.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { createUser } from '../../src/services/users.ts';
-import { openTestApp, type TestApp } from '../api/appHelper.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { writeTree } from '../scanner/helpers.ts';
 import { operationsOf } from './hostileRequests.ts';
 
@@ -47,6 +54,14 @@ interface Ctx {
   victim: string;
   /** A feedback message to handle. */
   feedback: number;
+  /** The session token a beacon of this role carries in its body ('' for anonymous). */
+  beaconToken: string;
+  /** A bookmark of this role to change or remove. */
+  bookmark: number;
+  /** A library root added in the console, to rename or remove. */
+  root: number;
+  /** A finished scan, for its report. */
+  scan: number;
 }
 
 interface Case {
@@ -57,8 +72,32 @@ interface Case {
   allowed?: number;
   /** Puts in place what the call needs, for this role, before it. */
   setup?: (c: Ctx, role: Role) => Promise<void>;
-  request: (c: Ctx, role: Role) => InjectOptions;
+  request: (c: Ctx, role: Role) => InjectOptions | Promise<InjectOptions>;
+  /** The answer never ends (Server-Sent Events): only its head and first event are read. */
+  endless?: boolean;
 }
+
+/** What the matrix reads of an answer. */
+interface Answer {
+  statusCode: number;
+  body: string;
+  json(): { code?: string };
+}
+
+/** Injects a request whose answer may never end, reading its status and its first chunk. */
+async function injectHead(c: Ctx, options: InjectOptions): Promise<Answer> {
+  const res = await c.ta.app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  const first = await new Promise<string>((resolve) => {
+    stream.once('data', (chunk: Buffer) => resolve(chunk.toString()));
+    stream.once('end', () => resolve(''));
+  });
+  stream.destroy();
+  return { statusCode: res.statusCode, body: first, json: () => JSON.parse(first) };
+}
+
+/** A fresh folder for a library root, outside the data folder. */
+const freshFolder = () => fs.mkdtempSync(path.join(os.tmpdir(), 'matrix-root-'));
 
 const PUBLIC: Action[] = [];
 const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
@@ -108,7 +147,7 @@ const MATRIX: Record<string, Case[]> = {
       // A linked email must be unlinked first: this call starts from none.
       setup: async (c, role) => {
         if (role !== 'anonymous')
-          await c.ta.t.db.updateTable('users').set({ email: null }).where('id', '=', c.ids[role]).execute();
+          await c.ta.db.updateTable('users').set({ email: null }).where('id', '=', c.ids[role]).execute();
       },
       request: post('/api/auth/email/request-link', () => ({ email: `new_${rnd()}@example.test` })),
     },
@@ -127,7 +166,10 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'POST /api/auth/reset-password/request': [
-    { checks: PUBLIC, request: post('/api/auth/reset-password/request', () => ({ name: 'owner_m' })) },
+    {
+      checks: PUBLIC,
+      request: post('/api/auth/reset-password/request', (_c, role) => ({ name: `${role}_reset_m` })),
+    },
   ],
   'POST /api/auth/reset-password/confirm': [
     {
@@ -151,7 +193,7 @@ const MATRIX: Record<string, Case[]> = {
     {
       checks: ['account.use', 'review.write'],
       setup: async (c, role) => {
-        if (role !== 'anonymous') await putReview(c.ta.t, c.ids[role], c.workId, { rating: 5 });
+        if (role !== 'anonymous') await putReview(c.ta.db, c.ids[role], c.workId, { rating: 5 });
       },
       request: (c) => ({ method: 'DELETE', url: `/api/review?work_id=${c.workId}` }),
     },
@@ -287,6 +329,189 @@ const MATRIX: Record<string, Case[]> = {
   'PUT /api/admin/registration': [
     { checks: ['admin'], request: post('/api/admin/registration', () => ({ enabled: true }), 'PUT') },
   ],
+  'GET /api/auth/app-passwords': [
+    { checks: ['account.use', 'appPassword.manage'], request: get('/api/auth/app-passwords') },
+  ],
+  'POST /api/auth/app-passwords': [
+    {
+      checks: ['account.use', 'appPassword.manage'],
+      request: post('/api/auth/app-passwords', () => ({ name: `phone ${rnd()}` })),
+    },
+  ],
+  'DELETE /api/auth/app-passwords/{id}': [
+    {
+      checks: ['account.use', 'appPassword.manage'],
+      allowed: 404,
+      request: () => ({ method: 'DELETE', url: '/api/auth/app-passwords/999999' }),
+    },
+  ],
+  'GET /api/admin/invitations': [{ checks: ['admin'], request: get('/api/admin/invitations') }],
+  'POST /api/admin/invitations': [
+    { checks: ['admin'], request: post('/api/admin/invitations', () => ({ note: 'a friend', days: 2 })) },
+  ],
+  'POST /api/admin/invitations/{id}/revoke': [
+    {
+      checks: ['admin'],
+      setup: freshInvitation,
+      request: (c) => post(`/api/admin/invitations/${invitation.id}/revoke`, () => ({}))(c, 'admin'),
+    },
+  ],
+  // Public: the code is the permission, whoever is signed in (a valid one for each call).
+  'POST /api/invitations/check': [
+    {
+      checks: PUBLIC,
+      setup: freshInvitation,
+      request: post('/api/invitations/check', () => ({ code: invitation.code })),
+    },
+  ],
+  'POST /api/invitations/register': [
+    {
+      checks: PUBLIC,
+      setup: freshInvitation,
+      request: post('/api/invitations/register', () => ({
+        code: invitation.code,
+        name: `invited_${rnd()}`,
+        password: 'invited-password',
+      })),
+    },
+  ],
+  'GET /api/setup': pub('/api/setup'),
+  'POST /api/setup': [
+    {
+      checks: PUBLIC,
+      // Administrators exist: the first run is over for everyone.
+      allowed: 409,
+      request: post('/api/setup', () => ({ name: `first_${rnd()}`, password: 'first-admin-password' })),
+    },
+  ],
+  'GET /api/admin/libraries': [{ checks: ['admin'], request: get('/api/admin/libraries') }],
+  'POST /api/admin/libraries': [
+    { checks: ['admin'], request: post('/api/admin/libraries', () => ({ path: freshFolder() })) },
+  ],
+  'POST /api/admin/libraries/rename': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        c.root = (await addRoot(c.ta.config, c.ta.db, freshFolder())).id;
+      },
+      request: post('/api/admin/libraries/rename', (c) => ({ id: c.root, name: 'Renamed' })),
+    },
+  ],
+  'POST /api/admin/libraries/remove': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        c.root = (await addRoot(c.ta.config, c.ta.db, freshFolder())).id;
+      },
+      request: post('/api/admin/libraries/remove', (c) => ({ id: c.root })),
+    },
+  ],
+  'GET /api/admin/folders': [{ checks: ['admin'], request: get('/api/admin/folders') }],
+  'GET /api/admin/scans': [{ checks: ['admin'], request: get('/api/admin/scans') }],
+  'POST /api/admin/scans': [{ checks: ['admin'], request: post('/api/admin/scans', () => ({})) }],
+  'GET /api/admin/scans/events': [
+    { checks: ['admin'], endless: true, request: get('/api/admin/scans/events') },
+  ],
+  'GET /api/admin/scans/{id}/report': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        if (!c.scan) {
+          await c.ta.app.scans.run('quick', 'console');
+          c.scan = (await c.ta.app.scans.overview()).recent[0]?.id ?? 0;
+        }
+      },
+      request: (c) => get(`/api/admin/scans/${c.scan}/report`)(),
+    },
+  ],
+  'GET /api/admin/settings': [{ checks: ['admin'], request: get('/api/admin/settings') }],
+  'PUT /api/admin/settings': [
+    {
+      checks: ['admin'],
+      request: post('/api/admin/settings', () => ({ changes: { guestRateLimit: 1_000_000 } }), 'PUT'),
+    },
+  ],
+  'POST /api/admin/settings/test-mail': [
+    { checks: ['admin'], request: post('/api/admin/settings/test-mail', () => ({ to: 'ops@example.test' })) },
+  ],
+  'GET /api/admin/audit': [{ checks: ['admin'], request: get('/api/admin/audit?page=1') }],
+  'GET /api/admin/accounts': [{ checks: ['admin'], request: get('/api/admin/accounts?q=victim') }],
+  'POST /api/admin/accounts/{id}/group': [
+    {
+      checks: ['admin'],
+      request: async (c) =>
+        post(`/api/admin/accounts/${await victimId(c)}/group`, () => ({ group: 'user' }))(c, 'admin'),
+    },
+  ],
+  'POST /api/admin/accounts/{id}/reset-password': [
+    {
+      checks: ['admin'],
+      request: async (c) =>
+        post(`/api/admin/accounts/${await victimId(c)}/reset-password`, () => ({}))(c, 'admin'),
+    },
+  ],
+  'POST /api/admin/accounts/{id}/disabled': [
+    {
+      checks: ['admin'],
+      request: async (c) =>
+        post(`/api/admin/accounts/${await victimId(c)}/disabled`, () => ({ disabled: true }))(c, 'admin'),
+    },
+  ],
+  'GET /api/admin/accounts/{id}/impact': [
+    { checks: ['admin'], request: async (c) => get(`/api/admin/accounts/${await victimId(c)}/impact`)() },
+  ],
+  'DELETE /api/admin/accounts/{id}': [
+    {
+      checks: ['admin'],
+      request: async (c) => ({ method: 'DELETE', url: `/api/admin/accounts/${await victimId(c)}` }),
+    },
+  ],
+  'GET /api/admin/health': [{ checks: ['admin'], request: get('/api/admin/health') }],
+  'POST /api/admin/caches/purge': [
+    { checks: ['admin'], request: post('/api/admin/caches/purge', () => ({ cache: 'transcodes' })) },
+  ],
+  'GET /api/admin/reviews': [{ checks: ['admin'], request: get('/api/admin/reviews?q=a') }],
+  'POST /api/admin/reviews/hide': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        await putReview(c.ta.db, c.ids.owner, c.workId, { rating: 4, review_text: 'fine' });
+      },
+      request: post('/api/admin/reviews/hide', (c) => ({
+        userId: c.ids.owner,
+        workId: c.workId,
+        hidden: true,
+      })),
+    },
+  ],
+  'POST /api/admin/reviews/delete': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        await putReview(c.ta.db, c.ids.owner, c.workId, { rating: 4, review_text: 'fine' });
+      },
+      request: post('/api/admin/reviews/delete', (c) => ({ userId: c.ids.owner, workId: c.workId })),
+    },
+  ],
+  'POST /api/admin/works/tags/remove': [
+    {
+      checks: ['admin'],
+      setup: async (c) => {
+        await c.ta.db
+          .insertInto('work_tags')
+          .values({
+            work_id: c.workId,
+            tag_id: c.seeded.tag,
+            origin: 'metadata',
+            vote_status: 1,
+            created_at: 1,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      },
+      request: post('/api/admin/works/tags/remove', (c) => ({ workId: c.workId, tagId: c.seeded.tag })),
+    },
+  ],
   'GET /api/credentials/users': [{ checks: ['admin'], request: get('/api/credentials/users') }],
   'POST /api/credentials/user': [
     {
@@ -332,6 +557,7 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/works': pub('/api/works'),
+  'GET /api/works/ids': pub('/api/works/ids'),
   'POST /api/works': [{ checks: PUBLIC, request: post('/api/works', () => list) }],
   'GET /api/search/{keyword}': pub(`/api/search/${encodeURIComponent('耳かき')}`),
   'GET /api/search/': pub('/api/search/?keyword=a'),
@@ -386,7 +612,132 @@ const MATRIX: Record<string, Case[]> = {
   'GET /api/cover/{file}': [
     { checks: PUBLIC, request: (c) => get(`/api/cover/${c.workId}.jpg?type=main`)() },
   ],
+  'GET /api/listening/positions': [
+    { checks: ['listening.use'], request: (c) => get(`/api/listening/positions?work_id=${c.workId}`)() },
+  ],
+  'PUT /api/listening/positions': [
+    {
+      checks: ['listening.use'],
+      request: post('/api/listening/positions', (c) => ({ positions: [played(c)] }), 'PUT'),
+    },
+  ],
+  'POST /api/listening/beacon': [
+    {
+      checks: ['listening.use'],
+      allowed: 204,
+      setup: async (c, role) => {
+        c.beaconToken = role === 'anonymous' ? '' : await tokenOf(c, role);
+      },
+      request: (c) => ({
+        method: 'POST',
+        url: '/api/listening/beacon',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        payload: JSON.stringify({ token: c.beaconToken, positions: [played(c)] }),
+      }),
+    },
+  ],
+  'GET /api/listening/queue': [{ checks: ['listening.use'], request: get('/api/listening/queue') }],
+  'PUT /api/listening/queue': [
+    {
+      checks: ['listening.use'],
+      request: post(
+        '/api/listening/queue',
+        (c) => ({
+          tracks: [played(c).track],
+          currentIndex: 0,
+          position: 5,
+          device: 'Desk',
+          deviceId: 'desk-1',
+          at: Date.now(),
+        }),
+        'PUT',
+      ),
+    },
+  ],
+  'GET /api/listening/history': [{ checks: ['listening.use'], request: get('/api/listening/history') }],
+  'POST /api/listening/history': [
+    {
+      checks: ['listening.use'],
+      request: post('/api/listening/history', (c) => ({ entries: [played(c)] })),
+    },
+  ],
+  'DELETE /api/listening/history': [
+    {
+      checks: ['listening.use'],
+      request: (c) => ({ method: 'DELETE', url: `/api/listening/history?work_id=${c.workId}` }),
+    },
+  ],
+  'GET /api/listening/continue': [{ checks: ['listening.use'], request: get('/api/listening/continue') }],
+  'GET /api/listening/settings': [{ checks: ['listening.use'], request: get('/api/listening/settings') }],
+  'PUT /api/listening/settings': [
+    {
+      checks: ['listening.use'],
+      request: post('/api/listening/settings', () => ({ recordHistory: true }), 'PUT'),
+    },
+  ],
+  'GET /api/bookmarks': [
+    { checks: ['listening.use'], request: (c) => get(`/api/bookmarks?work_id=${c.workId}`)() },
+  ],
+  'POST /api/bookmarks': [
+    {
+      checks: ['listening.use'],
+      request: post('/api/bookmarks', (c) => ({ track: played(c).track, position: 1, note: 'here' })),
+    },
+  ],
+  'PUT /api/bookmarks/{id}': [
+    {
+      checks: ['listening.use'],
+      setup: ownBookmark,
+      request: (c) => post(`/api/bookmarks/${c.bookmark}`, () => ({ note: 'changed' }), 'PUT')(c, 'user'),
+    },
+  ],
+  'DELETE /api/bookmarks/{id}': [
+    {
+      checks: ['listening.use'],
+      setup: ownBookmark,
+      request: (c) => ({ method: 'DELETE', url: `/api/bookmarks/${c.bookmark}` }),
+    },
+  ],
 };
+
+/** The id of this call's fresh account (`victim`). */
+/** The invitation of the current call (made by its setup). */
+let invitation = { id: 0, code: '' };
+async function freshInvitation(c: Ctx): Promise<void> {
+  const made = await createInvitation(c.ta.db, 'admin_m', { note: 'matrix' });
+  invitation = { id: made.invitation.id, code: made.code };
+}
+
+async function victimId(c: Ctx): Promise<number> {
+  const row = await c.ta.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', c.victim)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A position in the scanned track, reported now. */
+function played(c: Ctx) {
+  return { track: `${c.workId}/${c.audioId}`, position: 5, at: Date.now() };
+}
+
+/** A bookmark of the role (any id for roles that cannot have one). */
+async function ownBookmark(c: Ctx, role: Role): Promise<void> {
+  c.bookmark = 1;
+  if (role === 'anonymous' || role === 'guest') return;
+  c.bookmark = (await addBookmark(c.ta.db, c.ids[role], { track: played(c).track, position: 1 })).id;
+}
+
+/** A token issued now: a password change earlier in the run retires older ones. */
+async function tokenOf(c: Ctx, role: Exclude<Role, 'anonymous'>): Promise<string> {
+  const row = await c.ta.db
+    .selectFrom('users')
+    .select(['id', 'name', 'token_version'])
+    .where('id', '=', c.ids[role])
+    .executeTakeFirstOrThrow();
+  return c.ta.app.auth.issueToken(row);
+}
 
 function rnd(): string {
   return randomBytes(4).toString('hex');
@@ -419,7 +770,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
   const c = { ids: {}, password: {} } as Ctx;
   const table: string[] = [];
   beforeAll(async () => {
-    c.ta = await openTestApp(dialect, { guestRateLimitPerMinute: 1_000_000 });
+    c.ta = await startTestApp(dialect, { guestRateLimitPerMinute: 1_000_000 });
     const root = c.ta.config.libraryRoots[0] as string;
     const cover = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#468' } })
       .jpeg()
@@ -429,9 +780,9 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
       'RJ01000001 耳かきの作品/01 はじめに.lrc': '[00:00.00]はじめに\n',
       'RJ01000001 耳かきの作品/cover.jpg': cover,
     });
-    const summary = await scanLibrary({ config: c.ta.config, db: c.ta.t });
+    const summary = await scanLibrary({ config: c.ta.config, db: c.ta.db, hooks: scanHooks });
     expect(summary.errors).toEqual([]);
-    const files = await c.ta.t.db.selectFrom('files').select(['id', 'work_id', 'type', 'path']).execute();
+    const files = await c.ta.db.selectFrom('files').select(['id', 'work_id', 'type', 'path']).execute();
     const audio = files.find((f) => f.type === 'audio');
     const lyric = files.find((f) => f.path.endsWith('.lrc'));
     if (!audio || !lyric) throw new Error(`scan found ${JSON.stringify(files)}`);
@@ -439,7 +790,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
     c.audioId = audio.id;
     c.lyricId = lyric.id;
     c.seeded = { work: 1441165, circle: 4242, tag: 77, va: '' };
-    await seedWorks(c.ta.t, [
+    await seedWorks(c.ta.db, [
       {
         id: 1441165,
         title: '耳かき',
@@ -448,8 +799,8 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
         tags: [{ id: 77, name: '癒し' }],
       },
     ]);
-    c.seeded.va = (await c.ta.t.db.selectFrom('vas').select('id').executeTakeFirstOrThrow()).id;
-    const guest = await c.ta.t.db
+    c.seeded.va = (await c.ta.db.selectFrom('vas').select('id').executeTakeFirstOrThrow()).id;
+    const guest = await c.ta.db
       .selectFrom('users')
       .select('id')
       .where('grp', '=', 'guest')
@@ -461,7 +812,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
     for (const role of ['user', 'owner', 'admin'] as const) {
       const name = `${role}_m`;
       c.password[role] = `${name}-password`;
-      const row = await createUser(c.ta.t, {
+      const row = await createUser(c.ta.db, {
         name,
         password: c.password[role],
         group: GROUP[role],
@@ -484,15 +835,9 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
     ).toEqual([]);
   });
 
-  /** A token issued now: a password change earlier in the run retires older ones. */
   async function headersFor(role: Role): Promise<Record<string, string>> {
     if (role === 'anonymous') return {};
-    const row = await c.ta.t.db
-      .selectFrom('users')
-      .select(['id', 'name', 'token_version'])
-      .where('id', '=', c.ids[role])
-      .executeTakeFirstOrThrow();
-    return { authorization: `Bearer ${c.ta.app.auth.issueToken(row)}` };
+    return { authorization: `Bearer ${await tokenOf(c, role)}` };
   }
 
   it.each(Object.keys(MATRIX))('%s answers each role as access.ts decides', async (op) => {
@@ -500,8 +845,8 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
     for (const [i, kase] of (MATRIX[op] as Case[]).entries()) {
       for (const role of ROLES) {
         c.victim = `victim_${rnd()}`;
-        await createUser(c.ta.t, { name: c.victim, password: 'victim-password' });
-        c.feedback = await addFeedback(c.ta.t, {
+        await createUser(c.ta.db, { name: c.victim, password: 'victim-password' });
+        c.feedback = await addFeedback(c.ta.db, {
           userId: null,
           workId: c.workId,
           category: 'other',
@@ -509,7 +854,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
         });
         if (kase.target) {
           c.playlist = await createPlaylist(
-            c.ta.t,
+            c.ta.db,
             c.ids.owner,
             { name: 'Target', privacy: PRIVACY[kase.target] },
             [c.workId],
@@ -517,18 +862,16 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
         }
         // Every account but the guest has its email (tag votes need one) unless the call says not.
         for (const r of ['user', 'owner', 'admin'] as const) {
-          await c.ta.t.db
+          await c.ta.db
             .updateTable('users')
             .set({ email: `${r}_m@example.test` })
             .where('id', '=', c.ids[r])
             .execute();
         }
         await kase.setup?.(c, role);
-        const req = kase.request(c, role);
-        const res = await c.ta.app.inject({
-          ...req,
-          headers: { ...(await headersFor(role)), ...req.headers },
-        });
+        const req = await kase.request(c, role);
+        const options = { ...req, headers: { ...(await headersFor(role)), ...req.headers } };
+        const res: Answer = kase.endless ? await injectHead(c, options) : await c.ta.app.inject(options);
         const want = expected(c, role, kase);
         if (role === 'anonymous') table.push(`| ${op}${kase.target ? ` (${kase.target} playlist)` : ''} |`);
         table[table.length - 1] += ` ${outcome(want)} |`;

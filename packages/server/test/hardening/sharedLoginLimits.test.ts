@@ -60,7 +60,7 @@ describe.skipIf(!pgAvailable)('sign-in limits shared by two instances on Postgre
   });
 
   it('keeps the counters in the database, where both instances find them', async () => {
-    const rows = await two.a.db.db
+    const rows = await two.a.db
       .selectFrom('login_limits' as never)
       .select(({ fn }) => fn.countAll().as('n'))
       .executeTakeFirstOrThrow();

@@ -8,10 +8,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEEDBACK_LIMIT } from '../../src/services/rateLimit.ts';
-import { bearer } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS, openTestDb, pgAvailable } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { bearer } from '../helpers/testApp.ts';
 import { startTwoInstances, statusCounts, type TwoInstances } from './twoInstances.ts';
 
 const GUEST_LIMIT = 7;
@@ -59,7 +59,7 @@ describe.skipIf(!pgAvailable)('request limits shared by two instances on Postgre
       }),
     );
     expect(counts).toEqual({ 200: FEEDBACK_LIMIT.perAddress, 429: n - FEEDBACK_LIMIT.perAddress });
-    const stored = await sql<{ n: string }>`select count(*) as n from feedback`.execute(two.a.db.db);
+    const stored = await sql<{ n: string }>`select count(*) as n from feedback`.execute(two.a.db);
     expect(Number(stored.rows[0]?.n)).toBe(FEEDBACK_LIMIT.perAddress);
   });
 
@@ -84,9 +84,9 @@ describe.each(DIALECTS)('request limit counters (%s)', (dialect) => {
       const tables =
         dialect === 'postgres'
           ? await sql<{ name: string }>`select table_name as name from information_schema.tables
-              where table_schema = ${t.pgSchema} and table_name = 'request_limits'`.execute(t.db)
+              where table_schema = ${t.pgSchema} and table_name = 'request_limits'`.execute(t)
           : await sql<{ name: string }>`select name from sqlite_master where name = 'request_limits'`.execute(
-              t.db,
+              t,
             );
       expect(tables.rows.length).toBe(dialect === 'postgres' ? 1 : 0);
     } finally {

@@ -45,6 +45,8 @@ export async function spawnServer(
       SASAYAKI_WATCH: '0',
       SASAYAKI_ONLINE_METADATA: '0',
       SASAYAKI_LOG_LEVEL: 'warn',
+      // The writers of a run all register from this one address.
+      SASAYAKI_REGISTRATION_LIMIT: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

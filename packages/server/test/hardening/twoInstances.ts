@@ -3,32 +3,16 @@
  * load-balanced deployment): whatever they agree on comes from the database.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
-import { type Config, loadConfig } from '../../src/config.ts';
-import { type Db, dropPgSchema, openDb } from '../../src/db/connect.ts';
-import { PG_URL } from '../helpers/db.ts';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../../src/config.ts';
+import { dropPgSchema } from '../../src/db/connect.ts';
+import { PG_URL, pgSchemaAt } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
-export interface Instance {
-  app: FastifyInstance;
-  db: Db;
-  dir: string;
-}
+export type Instance = TestApp;
 
-async function startInstance(schema: string, overrides: Partial<Config>): Promise<Instance> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-limits-'));
-  const db = await openDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 });
-  const config = loadConfig(
-    {},
-    { dataDir: dir, libraryRoots: [], watchLibrary: false, publicUrl: '', ...overrides },
-  );
-  const app = await buildApp({ config, db, logger: false });
-  await app.ready();
-  return { app, db, dir };
-}
+const startInstance = (schema: string, overrides: Partial<Config>): Promise<Instance> =>
+  startTestApp('postgres', { libraryRoots: [], ...overrides }, { database: pgSchemaAt(schema) });
 
 type Answer = Promise<LightMyRequestResponse>;
 
@@ -50,11 +34,7 @@ export async function startTwoInstances(overrides: Partial<Config> = {}): Promis
     b,
     inject: (i, options) => (i % 2 === 0 ? a : b).app.inject(options),
     async close() {
-      for (const i of [a, b]) {
-        await i.app.close();
-        await i.db.close();
-        fs.rmSync(i.dir, { recursive: true, force: true });
-      }
+      for (const i of [a, b]) await i.close();
       await dropPgSchema(PG_URL, schema);
     },
   };

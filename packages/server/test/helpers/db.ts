@@ -43,6 +43,30 @@ export interface TestDb extends Db {
   pgSchema: string;
 }
 
+/** Where a test database lives: enough to open another connection to it. */
+export type TestDbAddress = Pick<TestDb, 'databaseUrl' | 'sqlitePath' | 'pgSchema'>;
+
+/** A PostgreSQL schema (created when missing) in the test database. */
+export const pgSchemaAt = (pgSchema: string): TestDbAddress => ({
+  databaseUrl: PG_URL,
+  sqlitePath: '',
+  pgSchema,
+});
+
+/**
+ * A connection of its own (its own pool) to a database another owns, migrated to the latest
+ * version, as a second server instance has one; closing it leaves the database to its owner.
+ */
+export async function connectTestDb(
+  to: TestDbAddress,
+  options: Parameters<typeof openTestDb>[1] = {},
+): Promise<TestDb> {
+  const db = to.pgSchema
+    ? await openDb({ databaseUrl: to.databaseUrl, pgSchema: to.pgSchema, poolSize: 4, ...options })
+    : await openDb({ sqlitePath: to.sqlitePath });
+  return Object.assign(db, { ...to, close: () => db.destroy() });
+}
+
 export async function openTestDb(
   dialect: 'sqlite' | 'postgres',
   options: Pick<
@@ -53,28 +77,26 @@ export async function openTestDb(
   if (dialect === 'postgres') {
     const pgSchema = `t_${randomBytes(6).toString('hex')}`;
     const db = await openDb({ databaseUrl: PG_URL, pgSchema, poolSize: 4, ...options });
-    return {
-      ...db,
+    return Object.assign(db, {
       databaseUrl: PG_URL,
       sqlitePath: '',
       pgSchema,
       async close() {
-        await db.close();
+        await db.destroy();
         await dropPgSchema(PG_URL, pgSchema);
       },
-    };
+    });
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-db-'));
   const sqlitePath = path.join(dir, 'test.db');
   const db = await openDb({ sqlitePath });
-  return {
-    ...db,
+  return Object.assign(db, {
     databaseUrl: '',
     sqlitePath,
     pgSchema: '',
     async close() {
-      await db.close();
+      await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });
     },
-  };
+  });
 }

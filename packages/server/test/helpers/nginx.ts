@@ -29,6 +29,15 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The security headers (securityHeaders.ts) the accel location copies from the server's answer. */
+export const SECURITY_HEADERS = [
+  'Content-Security-Policy',
+  'X-Content-Type-Options',
+  'X-Frame-Options',
+  'Referrer-Policy',
+  'Cross-Origin-Resource-Policy',
+] as const;
+
 /**
  * The server block in front of Sasayaki in accel mode (`SASAYAKI_ACCEL=nginx`): requests go to
  * the server, which answers library files with X-Accel-Redirect to `<prefix>/<root index>/…`;
@@ -51,6 +60,9 @@ export function accelServerBlock(opts: {
       disable_symlinks on from=$document_root;
       sendfile on;
       tcp_nopush on;
+      # nginx keeps only a few headers of an X-Accel-Redirect answer: carry the server's security
+      # headers over to the file it sends.
+${SECURITY_HEADERS.map((h) => `      add_header ${h} $upstream_http_${h.toLowerCase().replaceAll('-', '_')} always;`).join('\n')}
     }`,
     )
     .join('');

@@ -83,7 +83,7 @@ export function searchTextOf(w: SeedWork): string {
 }
 
 export async function seedWorks(t: Db, works: readonly SeedWork[]): Promise<void> {
-  const { db } = t;
+  const db = t;
   await db.transaction().execute(async (tx) => {
     const circles = new Map<number, string>();
     const vas = new Set<string>();
@@ -198,7 +198,7 @@ export async function seedWorks(t: Db, works: readonly SeedWork[]): Promise<void
 /** A user row (the accounts module owns real registration); returns its id. */
 export async function seedUser(t: Db, name: string): Promise<number> {
   const now = Date.now();
-  const row = await t.db
+  const row = await t
     .insertInto('users')
     .values({
       name,
@@ -221,7 +221,7 @@ export async function seedReview(
 ): Promise<void> {
   const now = extra.updated_at ?? Date.now();
   // As the review routes do: the work's stored site rating follows its reviews.
-  await t.db.transaction().execute(async (tx) => {
+  await t.transaction().execute(async (tx) => {
     await tx
       .insertInto('reviews')
       .values({

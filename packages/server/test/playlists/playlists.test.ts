@@ -1,9 +1,9 @@
 import { SYSTEM_PLAYLIST_NAMES } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, login, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 type Who = { authorization: string };
 

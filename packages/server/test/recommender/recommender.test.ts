@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, bearer, login, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 const WHISPER = [100001, 100002, 100003, 100007];
 const ids = (res: { json(): { works: { id: number }[] } }) => res.json().works.map((w) => w.id);
@@ -26,7 +26,7 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
   it('stores feedback events and refuses unknown types and works', async () => {
     const ok = await feedback(uuid(1), 100004, 'start');
     expect(ok.json()).toEqual({ message: 'feedback recorded' });
-    const rows = await t.db.db.selectFrom('recommender_events').selectAll().execute();
+    const rows = await t.db.selectFrom('recommender_events').selectAll().execute();
     expect(rows).toMatchObject([{ subject: uuid(1), work_id: 100004, type: 'start', user_id: null }]);
     for (const body of [
       { type: 'bogus', recommenderUuid: uuid(1), itemId: 100004 },
@@ -113,11 +113,7 @@ describe.each(DIALECTS)('recommender (%s)', (dialect) => {
     const a = uuid(501);
     const b = uuid(502);
     await rec('feedback', { type: 'progress90', recommenderUuid: a, itemId: 100004 }, guest);
-    const rows = await t.db.db
-      .selectFrom('recommender_events')
-      .selectAll()
-      .where('subject', '=', a)
-      .execute();
+    const rows = await t.db.selectFrom('recommender_events').selectAll().where('subject', '=', a).execute();
     expect(rows).toMatchObject([{ user_id: null, work_id: 100004 }]);
     // b's list still holds 100004: a's finished work is not b's.
     const forB = ids(await rec('recommend-for-user', { recommenderUuid: b, pageSize: 100 }, guest));

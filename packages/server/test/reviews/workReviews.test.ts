@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('reading the reviews of a work (%s)', (dialect) => {
   let t: TestApp;

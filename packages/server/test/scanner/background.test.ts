@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { startBackgroundScans, withEffectiveLibrary } from '../../src/scanner/background.ts';
+import { startBackgroundScans } from '../../src/scanner/background.ts';
+import { scanHooks } from '../../src/services/scans.ts';
+import { effectiveRoots } from '../../src/storage/effectiveRoots.ts';
 import { openTestDb } from '../helpers/db.ts';
 import { tempDir, writeTree } from './helpers.ts';
 
@@ -19,15 +21,33 @@ function recorder() {
 }
 
 describe('effective library', () => {
-  it('uses the demo library of the data folder only when no library is configured', () => {
+  it('uses the demo library of the data folder only when no library is configured', async () => {
     const data = tempDir('sasayaki-data-');
     cleanups.push(() => fs.rmSync(data, { recursive: true, force: true }));
+    const db = await openTestDb('sqlite');
+    cleanups.push(() => db.close());
+    const paths = async (c: ReturnType<typeof loadConfig>) =>
+      (await effectiveRoots(c, db)).map((r) => r.path);
     const none = loadConfig({}, { dataDir: data, libraryRoots: [] });
-    expect(withEffectiveLibrary(none).libraryRoots).toEqual([]);
+    expect(await paths(none)).toEqual([]);
     fs.mkdirSync(path.join(data, 'demo-library'));
-    expect(withEffectiveLibrary(none).libraryRoots).toEqual([path.join(data, 'demo-library')]);
+    expect(await effectiveRoots(none, db)).toEqual([
+      { id: 0, path: path.join(data, 'demo-library'), name: 'demo-library', source: 'demo' },
+    ]);
     const own = loadConfig({}, { dataDir: data, libraryRoots: ['/music'] });
-    expect(withEffectiveLibrary(own).libraryRoots).toEqual(['/music']);
+    expect(await paths(own)).toEqual(['/music']);
+    // A folder added in the console replaces the demo library, beside the environment's.
+    await db
+      .insertInto('library_roots')
+      .values({ id: 1000, path: '/srv/asmr', name: 'ASMR', created_at: 1 })
+      .execute();
+    expect(await effectiveRoots(none, db)).toEqual([
+      { id: 1000, path: '/srv/asmr', name: 'ASMR', source: 'console' },
+    ]);
+    expect((await effectiveRoots(own, db)).map((r) => [r.id, r.source])).toEqual([
+      [0, 'environment'],
+      [1000, 'console'],
+    ]);
   });
 });
 
@@ -40,22 +60,28 @@ describe('background scans', () => {
     cleanups.push(() => db.close());
 
     const idle = recorder();
-    startBackgroundScans({ config: loadConfig({}, { libraryRoots: [] }), db, log: idle.log }).stop();
+    startBackgroundScans({
+      config: loadConfig({}, { libraryRoots: [] }),
+      db,
+      hooks: scanHooks,
+      log: idle.log,
+    }).stop();
     expect(idle.lines).toEqual(['warn no library configured (SASAYAKI_LIBRARY): nothing to scan']);
 
     const r = recorder();
     const scans = startBackgroundScans({
       config: loadConfig({}, { libraryRoots: [lib], rescanIntervalMinutes: 10 }),
       db,
+      hooks: scanHooks,
       log: r.log,
     });
     cleanups.push(() => scans.stop());
     // Nothing has run yet: the first scan starts after the caller went on (serving requests).
-    expect(await db.db.selectFrom('works').select('id').execute()).toEqual([]);
+    expect(await db.selectFrom('works').select('id').execute()).toEqual([]);
     for (let i = 0; i < 200 && !r.lines.includes('info library scan finished'); i++) {
       await new Promise((res) => setTimeout(res, 25));
     }
     expect(r.lines).toContain('info library scan finished');
-    expect(await db.db.selectFrom('works').select('id').execute()).toEqual([{ id: 1000001 }]);
+    expect(await db.selectFrom('works').select('id').execute()).toEqual([{ id: 1000001 }]);
   });
 });

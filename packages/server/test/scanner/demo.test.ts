@@ -32,13 +32,13 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
   afterAll(() => fx.close());
 
   const filesOf = (workId: number) =>
-    fx.db.db.selectFrom('files').selectAll().where('work_id', '=', workId).orderBy('path').execute();
+    fx.db.selectFrom('files').selectAll().where('work_id', '=', workId).orderBy('path').execute();
 
   it('adds every work with its id mapping and reports nothing skipped', async () => {
     expect(first.errors).toEqual([]);
     expect(first.duplicates).toEqual([]);
     expect(first.worksAdded).toBe(demo.works.length);
-    const rows = await fx.db.db.selectFrom('works').select(['id', 'source_id']).orderBy('id').execute();
+    const rows = await fx.db.selectFrom('works').select(['id', 'source_id']).orderBy('id').execute();
     expect(rows.map((r) => [r.id, r.source_id])).toEqual(
       demo.works.map((w) => [w.id, w.code]).sort((a, b) => Number(a[0]) - Number(b[0])),
     );
@@ -60,7 +60,7 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
         expect(f!.size).toBe(fs.statSync(`${root}/${w.folder}/${t.path}`).size);
       }
     }
-    const long = await fx.db.db
+    const long = await fx.db
       .selectFrom('works')
       .select('duration')
       .where('id', '=', 1100001)
@@ -75,7 +75,7 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
       for (const [sub, audio] of Object.entries(w.subtitles)) {
         expect(files.find((f) => f.path === sub)?.audio_file_id, `${w.code}/${sub}`).toBe(idOf(audio));
       }
-      const row = await fx.db.db
+      const row = await fx.db
         .selectFrom('works')
         .select('has_subtitle')
         .where('id', '=', w.id)
@@ -103,7 +103,7 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
 
   it('chooses each cover by rule', async () => {
     for (const w of demo.works) {
-      const row = await fx.db.db
+      const row = await fx.db
         .selectFrom('works')
         .select('cover_path')
         .where('id', '=', w.id)
@@ -113,11 +113,7 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
   });
 
   it('imports sidecar metadata: circle, voice actors, tags in three languages, ratings, editions', async () => {
-    const w = await fx.db.db
-      .selectFrom('works')
-      .selectAll()
-      .where('id', '=', 1234567)
-      .executeTakeFirstOrThrow();
+    const w = await fx.db.selectFrom('works').selectAll().where('id', '=', 1234567).executeTakeFirstOrThrow();
     expect(w).toMatchObject({
       title: '耳かきと囁きの夜',
       circle_id: 47049,
@@ -131,36 +127,32 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
     expect(w.search_text).toContain('ear cleaning');
     expect(w.search_text).toContain('掏耳朵');
     expect(w.search_text).toContain('月城ゆかり');
-    const circle = await fx.db.db
+    const circle = await fx.db
       .selectFrom('circles')
       .selectAll()
       .where('id', '=', 47049)
       .executeTakeFirstOrThrow();
     expect(circle.name).toBe('ささやき工房');
-    const vas = await fx.db.db
-      .selectFrom('work_vas')
-      .select('va_id')
-      .where('work_id', '=', 1234567)
-      .execute();
+    const vas = await fx.db.selectFrom('work_vas').select('va_id').where('work_id', '=', 1234567).execute();
     expect(vas.map((v) => v.va_id)).toEqual([uuidv5('月城ゆかり', '699d9c07-b965-4399-bafd-18a3cacf073c')]);
-    const tag = await fx.db.db.selectFrom('tags').selectAll().where('id', '=', 497).executeTakeFirstOrThrow();
+    const tag = await fx.db.selectFrom('tags').selectAll().where('id', '=', 497).executeTakeFirstOrThrow();
     expect(tag).toMatchObject({
       name: '耳かき',
       name_en: 'ear cleaning',
       name_ja: '耳かき',
       name_zh: '掏耳朵',
     });
-    const censored = await fx.db.db
+    const censored = await fx.db
       .selectFrom('tags')
       .selectAll()
       .where('id', '=', 512)
       .executeTakeFirstOrThrow();
     expect(censored.censored_en).toBe('h*******s');
-    const links = await fx.db.db.selectFrom('work_tags').selectAll().where('work_id', '=', 1234567).execute();
+    const links = await fx.db.selectFrom('work_tags').selectAll().where('work_id', '=', 1234567).execute();
     expect(links.map((l) => l.tag_id).sort((a, b) => a - b)).toEqual([470, 494, 497, 1001]);
     expect(links.every((l) => l.origin === 'metadata' && l.vote_status === 1)).toBe(true);
 
-    const eng = await fx.db.db
+    const eng = await fx.db
       .selectFrom('works')
       .selectAll()
       .where('id', '=', 1300002)
@@ -176,14 +168,10 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
   });
 
   it('falls back to the folder name without a sidecar', async () => {
-    const w = await fx.db.db
-      .selectFrom('works')
-      .selectAll()
-      .where('id', '=', 1234568)
-      .executeTakeFirstOrThrow();
+    const w = await fx.db.selectFrom('works').selectAll().where('id', '=', 1234568).executeTakeFirstOrThrow();
     expect(w.title).toBe('おやすみ添い寝');
     expect(w.metadata_source).toBe('folder');
-    const circle = await fx.db.db
+    const circle = await fx.db
       .selectFrom('circles')
       .select('name')
       .where('id', '=', w.circle_id!)
@@ -205,8 +193,8 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
   });
 
   it('rescans an unchanged library without opening any audio file', async () => {
-    const before = await fx.db.db.selectFrom('works').select(['id', 'updated_at']).orderBy('id').execute();
-    const ids = await fx.db.db.selectFrom('files').select(['id', 'path', 'work_id']).orderBy('id').execute();
+    const before = await fx.db.selectFrom('works').select(['id', 'updated_at']).orderBy('id').execute();
+    const ids = await fx.db.selectFrom('files').select(['id', 'path', 'work_id']).orderBy('id').execute();
     const counter = countingProbe(probeDuration);
     const again = await fx.scan({ probeAudio: counter.probe });
     expect(counter.calls).toEqual([]);
@@ -216,7 +204,7 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
       worksRemoved: 0,
       worksUnchanged: demo.works.length,
     });
-    expect(await fx.db.db.selectFrom('works').select(['id', 'updated_at']).orderBy('id').execute()).toEqual(
+    expect(await fx.db.selectFrom('works').select(['id', 'updated_at']).orderBy('id').execute()).toEqual(
       before,
     );
 
@@ -224,8 +212,8 @@ describe.each(DIALECTS)('demo library scan (%s)', (dialect) => {
     const forced = await fx.scan({ full: true, probeAudio: full.probe });
     expect(forced.worksUpdated).toBe(demo.works.length);
     expect(full.calls.length).toBe(firstProbes.length);
-    expect(
-      await fx.db.db.selectFrom('files').select(['id', 'path', 'work_id']).orderBy('id').execute(),
-    ).toEqual(ids);
+    expect(await fx.db.selectFrom('files').select(['id', 'path', 'work_id']).orderBy('id').execute()).toEqual(
+      ids,
+    );
   });
 });

@@ -8,8 +8,8 @@ import fc from 'fast-check';
 import type { Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/schema.ts';
+import { emptyMetadata, type TagMeta, type WorkMetadata } from '../../src/metadata/types.ts';
 import { Pending, WriteCache, writeEntities } from '../../src/scanner/entities.ts';
-import { emptyMetadata, type TagMeta, type WorkMetadata } from '../../src/scanner/metadata/types.ts';
 import { DIALECTS, openTestDb, type TestDb } from '../helpers/db.ts';
 
 const SEED = Number(process.env.SASAYAKI_FUZZ_SEED ?? 20_261_124);
@@ -92,7 +92,7 @@ describe.each(DIALECTS)('names of a batch of works (%s)', (dialect) => {
     sameScan: boolean,
   ): Promise<{ ids: unknown; tables: unknown }> {
     let seen: { ids: unknown; tables: unknown } | undefined;
-    await db.db
+    await db
       .transaction()
       .execute(async (trx) => {
         const cache = new WriteCache();

@@ -2,9 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ScanOptions, scanLibrary } from '../../src/scanner/index.ts';
+import { scanHooks } from '../../src/services/scans.ts';
+import { displayPath, type FsPath } from '../../src/storage/byteNames.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 export function tempDir(prefix = 'sasayaki-scan-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -56,7 +60,7 @@ export async function scanFixture(dialect: 'sqlite' | 'postgres', roots: string[
     db,
     config,
     dataDir,
-    scan: (opts) => scanLibrary({ config, db }, opts),
+    scan: (opts) => scanLibrary({ config, db, hooks: scanHooks }, opts),
     async close() {
       await db.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -64,13 +68,51 @@ export async function scanFixture(dialect: 'sqlite' | 'postgres', roots: string[
   };
 }
 
+export interface ScannedApp extends TestApp {
+  /** The library root the works were laid out in. */
+  root: string;
+  /** What the first scan reported. */
+  first: Awaited<ReturnType<typeof scanLibrary>>;
+  /** Scans the library again. */
+  scan(opts?: ScanOptions): ReturnType<typeof scanLibrary>;
+  /** A GET through the app, as from 127.0.0.1. */
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A work's files as the database holds them, by path. */
+  filesOf(workId: number): Promise<{ id: number; path: string; type: string; duration: number | null }[]>;
+}
+
+/** An app whose library `lay` fills (given its root), scanned once: a library's life through the API. */
+export async function scannedApp(
+  dialect: 'sqlite' | 'postgres',
+  lay: (root: string) => void | Promise<void>,
+): Promise<ScannedApp> {
+  const ta = await startTestApp(dialect);
+  const root = ta.config.libraryRoots[0] as string;
+  await lay(root);
+  const scan = (opts?: ScanOptions) => scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks }, opts);
+  return {
+    ...ta,
+    root,
+    first: await scan(),
+    scan,
+    get: (url, headers = {}) => ta.app.inject({ url, headers: { host: '127.0.0.1', ...headers } }),
+    filesOf: (workId) =>
+      ta.db
+        .selectFrom('files')
+        .select(['id', 'path', 'type', 'duration'])
+        .where('work_id', '=', workId)
+        .orderBy('path')
+        .execute(),
+  };
+}
+
 /** A probe that counts calls and delegates to the real reader. */
-export function countingProbe(real: (p: string) => Promise<number>) {
+export function countingProbe(real: (p: FsPath) => Promise<number>) {
   const calls: string[] = [];
   return {
     calls,
-    probe: (p: string) => {
-      calls.push(p);
+    probe: (p: FsPath) => {
+      calls.push(displayPath(p));
       return real(p);
     },
   };

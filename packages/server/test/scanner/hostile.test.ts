@@ -17,8 +17,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScanSummary, scanLibrary } from '../../src/scanner/index.ts';
 import { formatSummary } from '../../src/scanner/report.ts';
-import { openTestApp, type TestApp } from '../api/appHelper.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { DIALECTS } from '../helpers/db.ts';
+import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { tempDir, wav } from './helpers.ts';
 
 const SEED = Number(process.env.SASAYAKI_FUZZ_SEED ?? 20_240_607);
@@ -316,8 +317,8 @@ describe.each(DIALECTS)('a library of generated hostile sidecars on %s', (dialec
   let summary: ScanSummary;
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { libraryRoots: [lib] });
-    summary = await scanLibrary({ config: ta.config, db: ta.t });
+    ta = await startTestApp(dialect, { libraryRoots: [lib] });
+    summary = await scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks });
   }, 120_000);
   afterAll(() => ta?.close());
 

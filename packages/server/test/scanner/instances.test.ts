@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDb } from '../../src/db/connect.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { openTestDb, PG_URL, pgAvailable } from '../helpers/db.ts';
 import { tempDir, writeTree } from './helpers.ts';
 
@@ -38,13 +39,15 @@ describe.skipIf(!pgAvailable)('concurrent scans from two instances (postgres)', 
     cleanups.push(() => b.close());
     const config = loadConfig({}, { libraryRoots: [lib], dataDir: tempDir(), onlineMetadata: false });
 
-    const results = await Promise.all([a, b, a, b].map((db) => scanLibrary({ config, db })));
+    const results = await Promise.all(
+      [a, b, a, b].map((db) => scanLibrary({ config, db, hooks: scanHooks })),
+    );
     expect(results.flatMap((r) => r.errors)).toEqual([]);
     expect(results.reduce((n, r) => n + r.worksAdded, 0)).toBe(6);
     expect(results.reduce((n, r) => n + r.worksUpdated, 0)).toBe(0);
-    const rows = await a.db.selectFrom('files').select(['work_id', 'path']).execute();
+    const rows = await a.selectFrom('files').select(['work_id', 'path']).execute();
     expect(rows).toHaveLength(6 * 3 + 6);
-    const links = await a.db.selectFrom('work_tags').select('work_id').where('tag_id', '=', 3).execute();
+    const links = await a.selectFrom('work_tags').select('work_id').where('tag_id', '=', 3).execute();
     expect(links).toHaveLength(6);
   });
 });

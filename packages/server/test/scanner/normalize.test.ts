@@ -1,6 +1,6 @@
 /** The metadata normaliser: each rule, with the repair it notes. */
 import { describe, expect, it } from 'vitest';
-import { normalizeWork, TEXT_CAPS } from '../../src/scanner/metadata/normalize.ts';
+import { normalizeWork, TEXT_CAPS } from '../../src/metadata/normalize.ts';
 
 const fields = (m: { repairs: { field: string }[] } | null) => m?.repairs.map((r) => r.field) ?? [];
 

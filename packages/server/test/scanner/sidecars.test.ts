@@ -9,9 +9,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScanSummary, scanLibrary } from '../../src/scanner/index.ts';
 import { formatSummary } from '../../src/scanner/report.ts';
-import { openTestApp, type TestApp, tokenFor } from '../api/appHelper.ts';
+import { scanHooks } from '../../src/services/scans.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedUser } from '../helpers/seed.ts';
+import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 import { tempDir, writeTree } from './helpers.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'sidecars');
@@ -44,8 +45,8 @@ describe.each(DIALECTS)('sidecars from other tools on %s', (dialect) => {
   };
 
   beforeAll(async () => {
-    ta = await openTestApp(dialect, { libraryRoots: [lib] });
-    summary = await scanLibrary({ config: ta.config, db: ta.t });
+    ta = await startTestApp(dialect, { libraryRoots: [lib] });
+    summary = await scanLibrary({ config: ta.config, db: ta.db, hooks: scanHooks });
   });
   afterAll(() => ta.close());
 
@@ -145,8 +146,8 @@ describe.each(DIALECTS)('sidecars from other tools on %s', (dialect) => {
   });
 
   it('answers the repairs in the admin rescan (a full rescan reads every work again)', async () => {
-    const admin = await seedUser(ta.t, 'scanadmin');
-    await ta.t.db.updateTable('users').set({ grp: 'administrator' }).where('id', '=', admin).execute();
+    const admin = await seedUser(ta.db, 'scanadmin');
+    await ta.db.updateTable('users').set({ grp: 'administrator' }).where('id', '=', admin).execute();
     const res = await ta.app.inject({
       method: 'POST',
       url: '/api/admin/rescan',

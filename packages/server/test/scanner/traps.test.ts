@@ -6,9 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emptyMetadata } from '../../src/metadata/types.ts';
 import { probeDuration } from '../../src/scanner/audio.ts';
 import type { MetadataProvider } from '../../src/scanner/metadata/dlsite.ts';
-import { emptyMetadata } from '../../src/scanner/metadata/types.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { countingProbe, type ScanFixture, scanFixture, tempDir, writeTree } from './helpers.ts';
 
@@ -29,14 +29,14 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     return { root, fx };
   }
   const files = (fx: ScanFixture, workId: number) =>
-    fx.db.db
+    fx.db
       .selectFrom('files')
       .select(['id', 'path', 'type', 'duration', 'audio_file_id'])
       .where('work_id', '=', workId)
       .orderBy('path')
       .execute();
   const work = (fx: ScanFixture, id: number) =>
-    fx.db.db.selectFrom('works').selectAll().where('id', '=', id).executeTakeFirst();
+    fx.db.selectFrom('works').selectAll().where('id', '=', id).executeTakeFirst();
 
   it('keeps file ids across rescans: new files get new ids, vanished rows go', async () => {
     const { root, fx } = await setup({
@@ -70,11 +70,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       'RJ01000002/work.json': sidecar('Old title'),
     });
     await fx.scan();
-    await fx.db.db
-      .updateTable('works')
-      .set({ create_date: '2000-01-01' })
-      .where('id', '=', 1000002)
-      .execute();
+    await fx.db.updateTable('works').set({ create_date: '2000-01-01' }).where('id', '=', 1000002).execute();
     const before = (await work(fx, 1000002))!;
     expect(before.title).toBe('Old title');
     writeTree(root, { 'RJ01000002/work.json': sidecar('New title, longer') });
@@ -115,7 +111,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     const s = await fx.scan();
     expect(s.worksAdded).toBe(3);
     for (const id of [1000031, 1000032, 1000033]) expect((await work(fx, id))?.circle_id).toBe(47049);
-    const circles = await fx.db.db.selectFrom('circles').select(['id', 'name']).execute();
+    const circles = await fx.db.selectFrom('circles').select(['id', 'name']).execute();
     expect(circles).toEqual([{ id: 47049, name: 'ささやき工房' }]);
   });
 
@@ -128,7 +124,11 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     });
     const s = await fx.scan();
     expect(s.errors).toEqual([
-      { path: expect.stringMatching(/work\.json$/), message: expect.stringMatching(/^sidecar unreadable/) },
+      {
+        path: expect.stringMatching(/work\.json$/),
+        reason: 'metadata',
+        message: expect.stringMatching(/^sidecar unreadable/),
+      },
     ]);
     expect(await work(fx, 1000061)).toMatchObject({ title: 'Folder Title', metadata_source: 'folder' });
     expect(await work(fx, 1000062)).toMatchObject({
@@ -142,7 +142,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     const { root, fx } = await setup({ 'RJ01000003/01.wav': 1, 'RJ01000004/01.wav': 1 });
     await fx.scan();
     const now = Date.now();
-    const user = await fx.db.db
+    const user = await fx.db
       .insertInto('users')
       .values({
         name: 'listener',
@@ -153,7 +153,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await fx.db.db
+    await fx.db
       .insertInto('reviews')
       .values({
         user_id: user.id,
@@ -172,7 +172,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     expect(s).toMatchObject({ worksRemoved: 1, worksUnchanged: 1 });
     expect(await work(fx, 1000003)).toBeUndefined();
     expect(await files(fx, 1000003)).toEqual([]);
-    const review = await fx.db.db
+    const review = await fx.db
       .selectFrom('reviews')
       .selectAll()
       .where('work_id', '=', 1000003)
@@ -195,7 +195,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       },
     ]);
     expect((await work(fx, 1000005))?.folder_path).toBe('b/RJ01000005 first');
-    expect(await fx.db.db.selectFrom('works').select('id').execute()).toHaveLength(1);
+    expect(await fx.db.selectFrom('works').select('id').execute()).toHaveLength(1);
   });
 
   it('skips 0-byte files and corrupt audio, and goes on', async () => {
@@ -305,12 +305,12 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
     expect(s.errors.map((e) => e.message)).toEqual([expect.stringMatching(/killed while writing 1000021/)]);
     expect(await work(fx, 1000021)).toBeUndefined();
     expect(await files(fx, 1000021)).toEqual([]);
-    const tagged = await fx.db.db.selectFrom('work_tags').select('work_id').where('tag_id', '=', 5).execute();
+    const tagged = await fx.db.selectFrom('work_tags').select('work_id').where('tag_id', '=', 5).execute();
     expect(tagged.map((t) => t.work_id).sort()).toEqual([1000022, 1000023, 1000024, 1000025]);
-    const orphans = await fx.db.db
+    const orphans = await fx.db
       .selectFrom('files')
       .select('id')
-      .where('work_id', 'not in', fx.db.db.selectFrom('works').select('id'))
+      .where('work_id', 'not in', fx.db.selectFrom('works').select('id'))
       .execute();
     expect(orphans).toEqual([]);
     const counter = countingProbe(probeDuration);
@@ -353,12 +353,12 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       ]),
     });
     await fx.scan();
-    await fx.db.db.insertInto('tags').values({ id: 99, name: 'user tag' }).execute();
-    await fx.db.db
+    await fx.db.insertInto('tags').values({ id: 99, name: 'user tag' }).execute();
+    await fx.db
       .insertInto('work_tags')
       .values({ work_id: 1000040, tag_id: 99, origin: 'user', upvote: 3 })
       .execute();
-    await fx.db.db
+    await fx.db
       .updateTable('work_tags')
       .set({ upvote: 5 })
       .where('work_id', '=', 1000040)
@@ -371,7 +371,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       ]),
     });
     await fx.scan();
-    const links = await fx.db.db
+    const links = await fx.db
       .selectFrom('work_tags')
       .select(['tag_id', 'origin', 'upvote'])
       .where('work_id', '=', 1000040)

@@ -35,7 +35,7 @@ describe.each(DIALECTS)('no-change check on worker threads on %s', (dialect) => 
       errors: [],
     });
     // The threads themselves answer (a thread that fails would leave the works to the scan).
-    const rows = await fx.db.db.selectFrom('works').select(['id', 'folder_path', 'scan_signature']).execute();
+    const rows = await fx.db.selectFrom('works').select(['id', 'folder_path', 'scan_signature']).execute();
     const checks = rows.map((r) => ({
       id: r.id,
       absPath: path.join(root, r.folder_path),
@@ -52,11 +52,7 @@ describe.each(DIALECTS)('no-change check on worker threads on %s', (dialect) => 
     const next = await fx.scan({ checkThreads: 2 });
     expect(next).toMatchObject({ worksUnchanged: 9, worksUpdated: 3, worksRemoved: 0, errors: [] });
 
-    const paths = await fx.db.db
-      .selectFrom('files')
-      .select('path')
-      .where('work_id', '=', 3_100_005)
-      .execute();
+    const paths = await fx.db.selectFrom('files').select('path').where('work_id', '=', 3_100_005).execute();
     expect(paths.map((p) => p.path)).toContain('extra.txt');
     // The threads' answer equals the scan thread's: nothing left to do either way.
     expect(await fx.scan({ checkThreads: 0 })).toMatchObject({ worksUnchanged: 12, worksUpdated: 0 });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectCharset } from '../../src/scanner/charset.ts';
+import { chooseCover } from '../../src/scanner/cover.ts';
 import { fileTypeOf } from '../../src/scanner/fileTypes.ts';
 import { dlsiteProvider, parseDlsiteProduct } from '../../src/scanner/metadata/dlsite.ts';
 import { metadataFromFolderName } from '../../src/scanner/metadata/folderName.ts';
@@ -14,7 +15,6 @@ import { parseWorkObject, sidecarNames } from '../../src/scanner/metadata/sideca
 import { linkSubtitles } from '../../src/scanner/subtitleLinks.ts';
 import { searchText, workDuration } from '../../src/scanner/summary.ts';
 import { findWorkFolders } from '../../src/scanner/walk.ts';
-import { chooseCover } from '../../src/services/covers.ts';
 import { tempDir } from './helpers.ts';
 
 const dirs: string[] = [];

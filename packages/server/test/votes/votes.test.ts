@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voteStatusOf } from '../../src/services/votes.ts';
-import { account, login, startTestApp, type TestApp } from '../auth/appHelper.ts';
 import { CATALOGUE, TAG } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
+import { account, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
 
 describe('vote status rule', () => {
   it.each([
@@ -27,7 +27,7 @@ describe.each(DIALECTS)('tag votes (%s)', (dialect) => {
   const vote = (who: { authorization: string }, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/vote/vote-work-tag', headers: who, payload });
   const counters = (workId: number, tagId: number) =>
-    t.db.db
+    t.db
       .selectFrom('work_tags')
       .select(['upvote', 'downvote', 'vote_status', 'origin'])
       .where('work_id', '=', workId)
@@ -123,7 +123,7 @@ describe.each(DIALECTS)('tag votes (%s)', (dialect) => {
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     expect(await counters(100006, TAG.drama)).toMatchObject({ upvote: 4, downvote: 2, vote_status: 1 });
     expect(await counters(100006, TAG.comedy)).toMatchObject({ upvote: 6, downvote: 0 });
-    const rows = await t.db.db.selectFrom('tag_votes').selectAll().where('work_id', '=', 100006).execute();
+    const rows = await t.db.selectFrom('tag_votes').selectAll().where('work_id', '=', 100006).execute();
     expect(rows).toHaveLength(12);
   });
 
@@ -134,7 +134,7 @@ describe.each(DIALECTS)('tag votes (%s)', (dialect) => {
       statuses.map((status) => vote(v4!, { workID: 100008, tagID: TAG.drama, status })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(statuses.map(() => 200));
-    const rows = await t.db.db
+    const rows = await t.db
       .selectFrom('tag_votes')
       .select('status')
       .where('work_id', '=', 100008)

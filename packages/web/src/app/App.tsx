@@ -11,6 +11,7 @@ import { startConnectionMonitor } from './connectionMonitor.ts';
 import { useIsDark } from './darkMode.ts';
 import { HealthGate } from './HealthGate.tsx';
 import { routes } from './routes.tsx';
+import { SetupGate } from './SetupGate.tsx';
 import { makeTheme } from './theme.ts';
 
 export const queryClient = new QueryClient({
@@ -46,7 +47,9 @@ function Themed() {
       <HealthGate>
         <SessionStart />
         <ConnectionWatch />
-        <RouterProvider router={router} />
+        <SetupGate onSetUp={() => void router.navigate('/admin/libraries', { replace: true })}>
+          <RouterProvider router={router} />
+        </SetupGate>
       </HealthGate>
     </ThemeProvider>
   );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { hasKeptWorks } from '../features/offline/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
 import { checkHealth, type Health } from './health.ts';
 
@@ -21,7 +22,7 @@ const Maintenance = lazy(async () => ({
 
 /**
  * Renders the app only once the server answered its health check. Unreachable: the bilingual
- * network-error screen, re-checking every second. Maintenance: the server's html and 'force enter'.
+ * network-error screen, re-checking every second (or the app itself when works are kept offline). Maintenance: the server's html and 'force enter'.
  */
 export function HealthGate({ children }: { children: ReactNode }) {
   const [health, setHealth] = useState<Health | null>(null);
@@ -46,6 +47,9 @@ export function HealthGate({ children }: { children: ReactNode }) {
   }, [base]);
 
   if (health === null) return <Loading />;
+  // With works kept on this device the app opens without the server: they play from the cache,
+  // and other pages show the offline state (OfflineGate.tsx).
+  if (health.state === 'down' && hasKeptWorks()) return <>{children}</>;
   if (health.state === 'down')
     return (
       <Suspense fallback={<Loading />}>

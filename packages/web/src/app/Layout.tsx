@@ -24,6 +24,7 @@ import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { GoTop } from './GoTop.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
 import { Notifier } from './Notifier.tsx';
+import { OfflineGate } from './OfflineGate.tsx';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
 import { PlayerFooter } from './PlayerSlots.tsx';
 import { ShellPartBoundary } from './ShellPartBoundary.tsx';
@@ -63,8 +64,11 @@ const HOME_LIKE = new Set(['/', '/works', '/popular', '/recommend']);
 /** Shell of docs/product.md §2.1: top bar, side drawer, page, footer slots for the player and lyrics bars. */
 export function Layout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const navigate = useNavigate();
+  // A page opened directly (a shared link, the installed app started on a deep page) has nothing of
+  // this app to go back to, and an installed app has no browser Back: Back then goes home.
+  const back = () => (locationKey === 'default' ? navigate('/works') : navigate(-1));
   const wide = useMediaQuery('(min-width: 1024px)', { noSsr: true });
   const pushMode = useSettings((s) => s.sidebarExpandMode) === 'push' && wide;
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -95,6 +99,10 @@ export function Layout() {
           bgcolor: (th) => (th.palette.mode === 'dark' ? 'rgba(28,25,37,0.85)' : 'rgba(255,255,255,0.85)'),
           borderBottom: 1,
           borderColor: 'divider',
+          // The installed app on a phone with a notch (viewport-fit=cover): the bar stays clear of it.
+          pt: 'env(safe-area-inset-top)',
+          pl: 'env(safe-area-inset-left)',
+          pr: 'env(safe-area-inset-right)',
         }}
       >
         <Toolbar sx={{ gap: 0.5 }}>
@@ -111,7 +119,7 @@ export function Layout() {
             <MenuIcon />
           </IconButton>
           {!homeLike && (
-            <IconButton color="inherit" aria-label={t('app.back')} onClick={() => navigate(-1)}>
+            <IconButton color="inherit" aria-label={t('app.back')} onClick={back} data-testid="back-button">
               <BackIcon />
             </IconButton>
           )}
@@ -176,6 +184,7 @@ export function Layout() {
           transition: 'margin 200ms',
         }}
       >
+        <Box sx={{ height: 'env(safe-area-inset-top)' }} />
         <Toolbar />
         {showSearch && narrow && <Box sx={{ height: 56 }} />}
         <ConnectionBanner spacer />
@@ -183,7 +192,9 @@ export function Layout() {
           <Suspense
             fallback={<LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />}
           >
-            <Outlet />
+            <OfflineGate>
+              <Outlet />
+            </OfflineGate>
           </Suspense>
         </PageErrorBoundary>
       </Box>

@@ -11,8 +11,11 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection, isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
+import { RecordHistorySwitch } from '../features/listening/index.ts';
+import { KeptWorksSection } from '../features/offline/index.ts';
 import { SubtitleSection } from '../features/subtitles/index.ts';
 import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
+import { useLibrarySubtitledWorks } from '../shared/library/workIds.ts';
 import { endpointChoices, endpointLabel } from '../shared/settings/endpoints.ts';
 import {
   DARK_MODES,
@@ -29,10 +32,11 @@ import { LANGUAGE_NAMES } from './LanguageMenu.tsx';
 
 type BoolKey = { [K in keyof Settings]: Settings[K] extends boolean ? K : never }[keyof Settings];
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
     <Paper
       component="section"
+      id={id}
       elevation={0}
       sx={{ p: 2.5, mb: 2, border: 1, borderColor: 'divider' }}
       aria-label={title}
@@ -120,6 +124,9 @@ export function SettingsPage() {
         {toggle('keepScreenOn')}
         {toggle('enableAntiScreenBurnin')}
       </Section>
+      <Section title={t('offline.settingsTitle')} id="offline">
+        <KeptWorksSection />
+      </Section>
       <Section title={t('settings.sections.search')}>
         <TextField
           label={t('settings.globalFilter')}
@@ -132,9 +139,7 @@ export function SettingsPage() {
       <Section title={t('settings.sections.subtitle')}>
         {toggle('enableSubtitle')}
         {select('subtitleDisplayMode', SUBTITLE_DISPLAY_MODES, (v) => t(`settings.subtitleModes.${v}`))}
-        <Typography color="text.secondary">
-          {t('settings.localSubtitledWorks', { count: s.localSubtitledWorks.length })}
-        </Typography>
+        <LocalSubtitledCount />
         <Suspense fallback={null}>
           <SubtitleSection />
         </Suspense>
@@ -170,6 +175,7 @@ export function SettingsPage() {
           </Typography>
         )}
         <AccountSection />
+        <RecordHistorySwitch />
         {toggle('tagVoteRules')}
         {!loggedIn && (
           <Button variant="contained" onClick={() => openLoginDialog()} sx={{ alignSelf: 'flex-start' }}>
@@ -211,5 +217,16 @@ export function SettingsPage() {
         </TextField>
       </Section>
     </Container>
+  );
+}
+
+/** How many works of the library have local subtitles (an archive may name many more). */
+function LocalSubtitledCount() {
+  const { t } = useTranslation();
+  const matched = useLibrarySubtitledWorks();
+  return (
+    <Typography color="text.secondary" data-testid="local-subtitled-count">
+      {matched === null ? '…' : t('settings.localSubtitledWorks', { count: matched.length })}
+    </Typography>
   );
 }

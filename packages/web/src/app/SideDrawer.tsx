@@ -1,8 +1,10 @@
+import ConsoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import SleepIcon from '@mui/icons-material/Bedtime';
 import SystemIcon from '@mui/icons-material/BrightnessAuto';
 import DarkIcon from '@mui/icons-material/DarkMode';
 import FavoriteIcon from '@mui/icons-material/FavoriteBorder';
 import CircleIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
 import AboutIcon from '@mui/icons-material/InfoOutlined';
 import LibraryIcon from '@mui/icons-material/LibraryMusic';
 import LightIcon from '@mui/icons-material/LightMode';
@@ -11,7 +13,6 @@ import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PlaylistIcon from '@mui/icons-material/QueueMusic';
 import VaIcon from '@mui/icons-material/RecordVoiceOver';
-import ReportIcon from '@mui/icons-material/ReportOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import ShuffleIcon from '@mui/icons-material/Shuffle';
 import Button from '@mui/material/Button';
@@ -92,6 +93,7 @@ export function SideDrawer({ open, push, onClose }: Props) {
           {link('/works', <LibraryIcon />, t('app.nav.library'), (p) => p === '/works' || p === '/')}
           {link('/favourites', <FavoriteIcon />, t('app.nav.favourites'))}
           {link('/playlists', <PlaylistIcon />, t('app.nav.playlists'))}
+          {link('/history', <HistoryIcon />, t('app.nav.history'))}
           {link('/circles', <CircleIcon />, t('app.nav.circles'))}
           {link('/tags', <TagIcon />, t('app.nav.tags'))}
           {link('/vas', <VaIcon />, t('app.nav.vas'))}
@@ -112,7 +114,7 @@ export function SideDrawer({ open, push, onClose }: Props) {
           <Divider sx={{ my: 1 }} />
           {link('/about', <AboutIcon />, t('app.nav.about'))}
           {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
-          {admin && link('/admin/feedback', <ReportIcon />, t('admin.feedback.title'))}
+          {admin && link('/admin', <ConsoleIcon />, t('admin.console.title'))}
           {loggedIn
             ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
             : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}

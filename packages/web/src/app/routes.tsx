@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
 import { LoginRedirect, RequireLogin } from '../features/account/index.ts';
+import { CONSOLE_SECTIONS } from './consoleSections.tsx';
 import { Layout } from './Layout.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -20,12 +21,19 @@ const DebugPage = lazyScreen(async () => (await import('./DebugPage.tsx')).Debug
 const PlaylistsPage = lazyScreen(
   async () => (await import('../features/playlists/PlaylistsPage.tsx')).PlaylistsPage,
 );
+const DiscoverPage = lazyScreen(
+  async () => (await import('../features/playlists/DiscoverPage.tsx')).DiscoverPage,
+);
 const PlaylistPage = lazyScreen(
   async () => (await import('../features/playlists/PlaylistPage.tsx')).PlaylistPage,
 );
-const FeedbackAdminPage = lazyScreen(
-  async () => (await import('../features/admin/FeedbackAdminPage.tsx')).FeedbackAdminPage,
+const ConsoleLayout = lazyScreen(
+  async () => (await import('../features/admin/ConsoleLayout.tsx')).ConsoleLayout,
 );
+const HistoryPage = lazyScreen(
+  async () => (await import('../features/listening/HistoryPage.tsx')).HistoryPage,
+);
+const InvitePage = lazyScreen(async () => (await import('../features/invite/InvitePage.tsx')).InvitePage);
 const NotFoundPage = lazyScreen(async () => (await import('./NotFoundPage.tsx')).NotFoundPage);
 
 const works = (source: 'works' | 'popular' | 'recommend') => <WorksPage key={source} source={source} />;
@@ -63,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'settings', Component: SettingsPage },
       { path: 'debug', Component: DebugPage },
       { path: 'playlists', Component: PlaylistsPage },
+      { path: 'playlists/discover', Component: DiscoverPage },
       { path: 'playlist', Component: PlaylistPage },
       { path: 'playlist/:id', Component: PlaylistLegacyRedirect },
       { path: 'favourites', element: favourites(null) },
@@ -74,7 +83,23 @@ export const routes: RouteObject[] = [
       { path: 'listened', element: favourites('listened') },
       { path: 'replay', element: favourites('replay') },
       { path: 'postponed', element: favourites('postponed') },
-      { path: 'admin/feedback', Component: FeedbackAdminPage },
+      {
+        path: 'history',
+        element: (
+          <RequireLogin>
+            <HistoryPage />
+          </RequireLogin>
+        ),
+      },
+      {
+        path: 'admin',
+        element: <ConsoleLayout sections={CONSOLE_SECTIONS} />,
+        children: [
+          { index: true, element: <Navigate to={CONSOLE_SECTIONS[0]?.path ?? '/works'} replace /> },
+          ...CONSOLE_SECTIONS.map(({ path, Screen }) => ({ path, Component: Screen })),
+        ],
+      },
+      { path: 'invite/:code', Component: InvitePage },
       { path: 'login', Component: LoginRedirect },
       { path: '404', Component: NotFoundPage },
       { path: '*', Component: NotFoundPage },

@@ -3,8 +3,8 @@
  * work metadata through the normaliser. Off by default (config.onlineMetadata); the fetch is
  * injected so tests run on a recorded response and never reach the network.
  */
-import { normalizeWork, WORKNO } from './normalize.ts';
-import type { WorkMetadata } from './types.ts';
+import { normalizeWork, WORKNO } from '../../metadata/normalize.ts';
+import type { WorkMetadata } from '../../metadata/types.ts';
 
 export interface MetadataProvider {
   readonly name: string;

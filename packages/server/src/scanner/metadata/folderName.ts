@@ -6,8 +6,8 @@
  * through the normaliser.
  */
 import { workCodeRegExp } from '@sasayaki/contract/workCode';
-import { normalizeWork } from './normalize.ts';
-import { emptyMetadata, type WorkMetadata } from './types.ts';
+import { normalizeWork } from '../../metadata/normalize.ts';
+import { emptyMetadata, type WorkMetadata } from '../../metadata/types.ts';
 
 /** Bracketed edition labels that are not circle names: `[ENG]`, `[中文]`, `【英語版】`. */
 const EDITION_LABEL =

@@ -4,11 +4,13 @@
  * encoding (UTF-8 with or without BOM, UTF-16, Shift_JIS …); the content goes through the
  * normaliser like every other source.
  */
+
 import fs from 'node:fs/promises';
-import path from 'node:path';
+import { normalizeWork } from '../../metadata/normalize.ts';
+import type { WorkMetadata } from '../../metadata/types.ts';
+import { displayPath, type FsPath, joinFsPath } from '../../storage/byteNames.ts';
 import { decodeText } from '../charset.ts';
-import { normalizeWork } from './normalize.ts';
-import type { WorkMetadata } from './types.ts';
+import type { ScanIssue } from '../walk.ts';
 
 /** Larger files are no metadata anyone wrote by hand or saved from an API. */
 export const MAX_SIDECAR_BYTES = 16 * 1024 * 1024;
@@ -31,20 +33,24 @@ export function parseWorkObject(json: unknown): WorkMetadata | null {
 export interface SidecarResult {
   metadata: WorkMetadata | null;
   /** A sidecar that exists but cannot be used, for the scan report. */
-  problem?: { path: string; message: string };
+  problem?: ScanIssue;
 }
 
 export async function readSidecar(
-  workAbs: string,
+  workAbs: FsPath,
   code: string,
   topLevelNames: string[],
   sizeOf: (name: string) => number,
 ): Promise<SidecarResult> {
   for (const name of sidecarNames(code, topLevelNames)) {
-    const file = path.join(workAbs, name);
+    const file = joinFsPath(workAbs, name);
     const unusable = (message: string): SidecarResult => ({
       metadata: null,
-      problem: { path: file, message: `sidecar ${message}: next metadata source used` },
+      problem: {
+        path: displayPath(file),
+        reason: 'metadata',
+        message: `sidecar ${message}: next metadata source used`,
+      },
     });
     if (sizeOf(name) > MAX_SIDECAR_BYTES) return unusable(`larger than ${MAX_SIDECAR_BYTES} bytes`);
     let json: unknown;

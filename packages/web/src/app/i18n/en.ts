@@ -9,6 +9,7 @@ export const messages: Messages = {
     nav: {
       library: 'Library',
       favourites: 'My favourites',
+      history: 'History',
       playlists: 'Playlists',
       circles: 'Circles',
       tags: 'Tags',

@@ -9,6 +9,7 @@ export const messages: Messages = {
     nav: {
       library: 'ライブラリ',
       favourites: 'お気に入り',
+      history: '再生履歴',
       playlists: 'プレイリスト',
       circles: 'サークル',
       tags: 'タグ',

@@ -9,6 +9,7 @@ export const messages: Messages = {
     nav: {
       library: '作品库',
       favourites: '我的收藏',
+      history: '播放历史',
       playlists: '播放列表',
       circles: '社团',
       tags: '标签',

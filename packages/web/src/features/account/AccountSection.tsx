@@ -3,11 +3,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { AppPasswordsSection } from './AppPasswordsSection.tsx';
 import { isGuest, isLoggedIn, openAccountDialog, useAuth } from './store.ts';
 
 /**
  * The account part of the settings: the linked email and the buttons that change the password or
- * the email. The guest account may do neither, and is told why instead of meeting an error.
+ * the email, and the app passwords of music apps. The guest account may do none of these, and is
+ * told why instead of meeting an error.
  */
 export function AccountSection() {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export function AccountSection() {
           {email ? t('auth.mail.manage') : t('auth.mail.link')}
         </Button>
       </Stack>
+      <AppPasswordsSection />
     </Stack>
   );
 }

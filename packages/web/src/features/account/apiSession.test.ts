@@ -3,33 +3,20 @@
  * server on 127.0.0.1: the stored token is sent, and a token the server refuses logs the visitor
  * out and offers the login dialog.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeApi } from '../../../test/fakeApi.ts';
 import { call, connectSession } from '../../shared/api/client.ts';
 import { useNotifications } from '../../shared/notify/store.ts';
-import { useSettings } from '../../shared/settings/store.ts';
 import { apiSession, clearSession, setSession, useAuth } from './store.ts';
 
-let server: Server;
-let auth: string | undefined;
+const api = fakeApi();
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    auth = req.headers.authorization;
-    // The server refuses `tok-old` as it refuses an expired token.
-    const status = auth === 'Bearer tok-old' ? 401 : 200;
-    const body = status === 401 ? { error: 'jwt expired', code: 'JWT_EXPIRED' } : { message: 'ok' };
-    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  useSettings.getState().set({ apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-});
-afterAll(() => {
-  useSettings.getState().set({ apiBaseUrl: '' });
-  return new Promise<void>((r) => server.close(() => r()));
-});
 beforeEach(() => {
+  // The server refuses `tok-old` as it refuses an expired token.
+  api.answer = (req) =>
+    req.authorization === 'Bearer tok-old'
+      ? { status: 401, body: { error: 'jwt expired', code: 'JWT_EXPIRED' } }
+      : { body: { message: 'ok' } };
   connectSession(apiSession);
   clearSession();
   useAuth.setState({ dialogOpen: false });
@@ -42,7 +29,7 @@ describe('the session of the API client', () => {
   it('sends the token of the logged-in user', async () => {
     setSession('tok123', user);
     await call('POST /api/auth/logout', {});
-    expect(auth).toBe('Bearer tok123');
+    expect(api.seen.map((r) => r.authorization)).toEqual(['Bearer tok123']);
   });
 
   it("'jwt expired' clears the session and the notification's login opens the dialog", async () => {

@@ -1,7 +1,9 @@
 /** The account feature: who is logged in, the login dialog, and the session the API client uses. */
 export { AccountSection } from './AccountSection.tsx';
+export { NewAccountFields, useNewAccount } from './NewAccountFields.tsx';
+export { PasswordField } from './PasswordField.tsx';
 export { LoginRedirect, RequireLogin } from './RequireLogin.tsx';
-export { bootstrapSession, logout } from './session.ts';
+export { afterAuth, bootstrapSession, logout } from './session.ts';
 export {
   apiSession,
   isAdmin,
@@ -11,3 +13,4 @@ export {
   openLoginDialog,
   useAuth,
 } from './store.ts';
+export { checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';

@@ -6,7 +6,7 @@ import { i18n } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { getSettings, useSettings } from '../../shared/settings/store.ts';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
-import { clearSession, getToken, setSession, setUser, useAuth } from './store.ts';
+import { clearSession, getToken, rememberedUser, setSession, setUser, useAuth } from './store.ts';
 
 /** On start: the registration flag and, with a stored token, the current user. */
 export async function bootstrapSession(): Promise<void> {
@@ -19,6 +19,12 @@ export async function bootstrapSession(): Promise<void> {
     }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) clearSession();
+    else if (!(err instanceof ApiError) && getToken()) {
+      // No answer (offline, server away): the listener stays who they were, so what they do now
+      // (positions, history) is kept for their account and sent when the server is back.
+      const user = rememberedUser();
+      if (user) setUser(user);
+    }
     const reg = await call('GET /api/auth/reg', {}, { silent: true }).catch(() => null);
     useAuth.setState({ reg: reg?.reg === true });
   } finally {
@@ -65,7 +71,8 @@ export async function confirmPasswordReset(verifyId: string, code: string, passw
   notify({ type: 'positive', message: i18n.t('auth.reset.done', { name: answer.user.name }) });
 }
 
-function afterAuth(answer: AuthAnswer): void {
+/** Starts the session a sign-in answer carries (login, registration, the first administrator). */
+export function afterAuth(answer: AuthAnswer): void {
   setSession(answer.token, answer.user);
   // The guest account shares one recommender id among everyone: keep the visitor's own (docs/product.md §6).
   if (answer.user.group !== 'guest' && answer.user.recommenderUuid) {

@@ -80,19 +80,44 @@ export function setAuthDialogMode(mode: AuthDialogMode): void {
   useAuth.setState({ dialogMode: mode });
 }
 
+/** The last user the server confirmed, so a start without the network keeps the listener signed in. */
+const USER_KEY = 'sasayaki-user';
+
+function rememberUser(user: User | null): void {
+  try {
+    if (user?.loggedIn) localStorage.setItem(USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_KEY);
+  } catch {
+    // storage full or blocked: the next start asks the server again
+  }
+}
+
+/** The user remembered with the stored token, for a start while the server cannot be reached. */
+export function rememberedUser(): User | null {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as User | null;
+    return user && typeof user === 'object' && user.loggedIn === true ? user : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Login or register stores the token and the user (docs/product.md §4). */
 export function setSession(token: string, user: User): void {
   localStorage.setItem(TOKEN_KEY, token);
+  rememberUser(user);
   useAuth.setState({ token, user, checking: false });
 }
 
 export function setUser(user: User | null): void {
+  rememberUser(user);
   useAuth.setState({ user, checking: false });
 }
 
 /** Logout, or a session the server no longer accepts: removes the token and clears the user. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
+  rememberUser(null);
   useAuth.setState({ token: null, user: null, checking: false, accountDialog: null });
 }
 

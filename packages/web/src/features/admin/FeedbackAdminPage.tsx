@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Container from '@mui/material/Container';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
@@ -14,8 +12,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
-import { isAdmin, RequireLogin, useAuth } from '../account/index.ts';
 import { FEEDBACK_PAGE_SIZE, fetchFeedback, setHandled } from './feedbackApi.ts';
 
 /** Problem reports for administrators: newest first, paged, each linked to its work. */
@@ -25,7 +23,7 @@ function FeedbackList() {
   const [page, setPage] = useState(1);
   const [openOnly, setOpenOnly] = useState(false);
   const q = useQuery({
-    queryKey: ['admin-feedback', page, openOnly],
+    queryKey: queryKeys.console.feedback.page(page, openOnly),
     queryFn: ({ signal }) => fetchFeedback(page, openOnly, signal),
     placeholderData: keepPreviousData,
   });
@@ -33,14 +31,16 @@ function FeedbackList() {
     try {
       await setHandled(id, handled);
     } finally {
-      void queryClient.invalidateQueries({ queryKey: ['admin-feedback'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.console.feedback.all });
     }
   };
   const total = q.data?.pagination.totalCount ?? 0;
   return (
     <>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography color="text.secondary">{t('admin.feedback.count', { count: total })}</Typography>
+        {q.data && (
+          <Typography color="text.secondary">{t('admin.feedback.count', { count: total })}</Typography>
+        )}
         <FormControlLabel
           control={
             <Switch
@@ -113,17 +113,7 @@ function FeedbackList() {
   );
 }
 
+/** The "Problem reports" section of the console (the console checks the viewer is an administrator). */
 export function FeedbackAdminPage() {
-  const { t } = useTranslation();
-  const admin = useAuth(isAdmin);
-  return (
-    <Container maxWidth="lg" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
-        {t('admin.feedback.title')}
-      </Typography>
-      <RequireLogin>
-        {admin ? <FeedbackList /> : <Alert severity="warning">{t('admin.only')}</Alert>}
-      </RequireLogin>
-    </Container>
-  );
+  return <FeedbackList />;
 }

@@ -1,23 +1,21 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { i18n } from '../../shared/i18n/index.ts';
 import { TermChips } from './TermChips.tsx';
 
 /** The tag list as GET /api/tags/ answers it, already in the query cache. */
 function withTags(node: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(
-    ['entities', 'tags'],
-    [
-      {
-        id: 494,
-        name: '囁き',
-        count: 3,
-        i18n: { 'en-us': { name: 'whispering' }, 'ja-jp': { name: '囁き' }, 'zh-cn': { name: '耳语' } },
-      },
-    ],
-  );
+  client.setQueryData(queryKeys.entities('tags'), [
+    {
+      id: 494,
+      name: '囁き',
+      count: 3,
+      i18n: { 'en-us': { name: 'whispering' }, 'ja-jp': { name: '囁き' }, 'zh-cn': { name: '耳语' } },
+    },
+  ]);
   return <QueryClientProvider client={client}>{node}</QueryClientProvider>;
 }
 

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { isGuest, useAuth } from '../account/index.ts';
+import { ContinueRow } from '../listening/index.ts';
 import { removeTermAt } from '../search/index.ts';
 import type { WorkSource } from './fetchWorks.ts';
 import { HomeSwipers } from './HomeSwipers.tsx';
@@ -78,6 +79,7 @@ export function WorksPage({ source }: { source: WorkSource }) {
       {list.isFetching && (
         <LinearProgress sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 2000 }} />
       )}
+      {home && <ContinueRow />}
       {home && <HomeSwipers subtitle={state.subtitle} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>

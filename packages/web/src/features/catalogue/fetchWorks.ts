@@ -21,7 +21,7 @@ export interface WorkQuery {
 }
 
 export function fetchWorks(q: WorkQuery, signal?: AbortSignal): Promise<WorkList> {
-  const subtitle = q.subtitle ? 1 : 0;
+  const subtitle = q.subtitle ? (1 as const) : (0 as const);
   const local = q.subtitle ? q.localSubtitledWorks : [];
   const common = { page: q.page, pageSize: q.pageSize, subtitle, withPlaylistStatus: q.withPlaylistStatus };
   const opts = { signal };

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { useLibrarySubtitledWorks } from '../../shared/library/workIds.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { useDebounced } from '../../shared/ui/useDebounced.ts';
 import { isLoggedIn, useAuth } from '../account/index.ts';
@@ -18,22 +20,24 @@ const NO_WORKS: number[] = [];
  */
 export function useWorkList(source: WorkSource, s: ListState, enabled = true) {
   const globalFilter = useSettings((x) => x.globalFilter);
-  const localSubtitledWorks = useSettings((x) => x.localSubtitledWorks);
+  // Only the local subtitles' works the library has: an archive may name many more.
+  const localSubtitledWorks = useLibrarySubtitledWorks(enabled && s.subtitle);
   const quickMark = useSettings((x) => x.quickMarkTargetPlaylist?.id ?? null);
   const recommenderUuid = useSettings((x) => x.recommenderUuid);
   const loggedIn = useAuth(isLoggedIn);
   const userName = useAuth((x) => x.user?.name ?? null);
-  // The ids are the store's own array (replaced only when an import or a deletion re-reads them)
+  // The ids change only when an import, a deletion or the library's list changes them,
   // and the query object is rebuilt only when one of its parts changes, so a re-render of the
   // page neither restarts the 100 ms settling nor builds a new key.
-  const local = s.subtitle ? localSubtitledWorks : NO_WORKS;
+  const local = s.subtitle ? (localSubtitledWorks ?? NO_WORKS) : NO_WORKS;
+  const matching = s.subtitle && localSubtitledWorks === null;
   const keyword = withGlobalFilter(s.keyword, globalFilter);
   const withPlaylistStatus = useMemo(
     () => (loggedIn && quickMark !== null ? [quickMark] : []),
     [loggedIn, quickMark],
   );
   const user = loggedIn ? userName : null;
-  const query = useMemo<WorkQuery & { user: string | null; quickMark: string | null }>(
+  const query = useMemo<WorkQuery & { user: string | null; quickMark: string | null; matching: boolean }>(
     () => ({
       source,
       keyword,
@@ -48,6 +52,7 @@ export function useWorkList(source: WorkSource, s: ListState, enabled = true) {
       recommenderUuid,
       user,
       quickMark,
+      matching,
     }),
     [
       source,
@@ -63,13 +68,15 @@ export function useWorkList(source: WorkSource, s: ListState, enabled = true) {
       recommenderUuid,
       user,
       quickMark,
+      matching,
     ],
   );
   const settled = useDebounced(query, 100, sameJson);
   return useQuery({
-    queryKey: ['works', settled],
+    queryKey: queryKeys.works.list(settled),
     queryFn: ({ signal }) => fetchWorks(settled, signal),
     placeholderData: keepPreviousData,
-    enabled,
+    // With 'subtitle only', the request waits for the library's list to match the local ids.
+    enabled: enabled && !settled.matching,
   });
 }

@@ -2,31 +2,25 @@ import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { PROGRESS_VALUES } from '@sasayaki/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { call } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
 import { PlaylistsList } from '../playlists/index.ts';
-
-const TABS = [
-  ['review', '/favourites/review'],
-  ...PROGRESS_VALUES.map((p) => [p, p === 'marked' ? '/favourites/progress/marked' : `/${p}`] as const),
-  ['folder', '/favourites/folder'],
-] as const;
+import { activeTab, progressOf, TABS } from './tabs.ts';
 
 /** My favourites: reviewed works, works by progress, and my playlists (login only, docs/product.md §2.2). */
 export function FavouritesPage({ filter }: { filter: string | null }) {
   const { t } = useTranslation();
   const { progress } = useParams();
-  const active =
-    filter === 'param' ? (PROGRESS_VALUES.find((p) => p === progress) ?? 'marked') : (filter ?? 'review');
+  const active = activeTab(filter, progress);
   const [params, setParams] = useSearchParams();
   const state = readListState(params);
   const works = useQuery({
-    queryKey: ['reviews', active, state.page, state.pageSize],
+    queryKey: queryKeys.reviews.page(active, state.page, state.pageSize),
     queryFn: ({ signal }) =>
       call(
         'GET /api/review',
@@ -36,7 +30,7 @@ export function FavouritesPage({ filter }: { filter: string | null }) {
             sort: 'desc',
             page: state.page,
             pageSize: state.pageSize,
-            filter: PROGRESS_VALUES.find((p) => p === active),
+            filter: progressOf(active),
           },
         },
         { signal },

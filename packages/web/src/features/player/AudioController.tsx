@@ -1,14 +1,18 @@
 /**
  * The one `HTMLAudioElement` of the app, driven by the player store: it loads the current track,
  * consumes the control signal, applies volume (with a Web Audio gain above 100 %), rate and mode,
- * reports time/duration/buffering back, remembers positions, sends recommender feedback and
- * keeps the Media Session in step.
+ * reports time/duration/buffering back, remembers positions (in this browser, and for a signed-in
+ * account on the server: listeningSync.ts), sends recommender feedback and keeps the Media Session
+ * in step.
  */
+import { resumeFrom } from '@sasayaki/contract';
 import { useEffect, useRef } from 'react';
 import { i18n } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { getSettings } from '../../shared/settings/store.ts';
+import { isKeptUrl } from '../offline/index.ts';
 import { dueMilestones, sendFeedback } from './feedback.ts';
+import { createPositionSink, laterServerPosition, startListeningSync } from './listeningSync.ts';
 import { syncLyrics } from './lyricSync.ts';
 import { browserConnection, streamUrlFor } from './media.ts';
 import { watchMediaErrors } from './mediaRetry.ts';
@@ -53,6 +57,9 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   /** The loaded track has played: starting it again restarts it; before that (a restored queue) it resumes. */
   let startedSinceLoad = false;
   let lastSave = 0;
+  /** The listener chose where the loaded track plays (a seek, a bookmark): no resume moves it. */
+  let placed = false;
+  const sink = createPositionSink();
   let lastTime = 0;
   let played = 0;
   let sent = new Set<string>();
@@ -104,11 +111,30 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
       if (startedSinceLoad) audio.currentTime = 0;
     } else {
       startedSinceLoad = false;
-      pendingResume = resumePosition(localStorage, track.hash, track.duration);
+      placed = s.startAt !== null;
+      pendingResume = s.startAt ?? resumePosition(localStorage, track.hash, track.duration);
+      if (s.startAt !== null) store.setState({ startAt: null });
+      else resumeFromAccount(track.hash, track.duration);
       // No token in the URL: the media cookie set at sign-in authenticates the stream.
-      audio.src = streamUrlFor(track, getSettings().qualityBehavior, browserConnection());
+      // A kept track plays its kept file (the service worker answers it), never a low-quality stream.
+      audio.src = isKeptUrl(track.mediaStreamUrl)
+        ? track.mediaStreamUrl
+        : streamUrlFor(track, getSettings().qualityBehavior, browserConnection());
     }
     if (s.playing) play();
+  };
+
+  /** Another device may have played this track further: its later position wins (before any seek). */
+  const resumeFromAccount = (hash: string, duration: number) => {
+    void laterServerPosition(hash).then((position) => {
+      if (position === null || loadedHash !== hash || placed) return;
+      const at = resumeFrom(position, audio.duration || duration);
+      if (audio.readyState < HTMLMediaElement.HAVE_METADATA) pendingResume = at;
+      else {
+        audio.currentTime = at;
+        lastTime = at;
+      }
+    });
   };
 
   const applySignal = (s: PlayerState) => {
@@ -118,6 +144,7 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     else if (signal.type === 'wantPause') audio.pause();
     else if (signal.type === 'wantSeek') {
       pendingResume = 0;
+      placed = true;
       audio.currentTime = signal.time;
       lastTime = signal.time;
     }
@@ -146,6 +173,7 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
       lastSave = now;
       savePosition(localStorage, track.hash, t, audio.duration || track.duration);
     }
+    if (!audio.paused) sink.playing(track, t, audio.duration || track.duration);
     if (!audio.paused) {
       const settings = getSettings();
       for (const type of dueMilestones(played, audio.duration || track.duration, sent)) {
@@ -171,18 +199,29 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   const onPause = () => {
     store.getState().report({ playing: false });
     const track = currentTrack(store.getState());
-    if (track) savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
+    if (!track || audio.ended) return;
+    savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
+    sink.stopped(track, audio.currentTime, audio.duration || track.duration);
   };
   const onEnded = () => {
     const track = currentTrack(store.getState());
-    if (track) savePosition(localStorage, track.hash, 0, 0);
+    if (track) {
+      savePosition(localStorage, track.hash, 0, 0);
+      const duration = audio.duration || track.duration;
+      sink.stopped(track, duration, duration);
+    }
     store.getState().trackEnded();
   };
-  // A closing or reloading page keeps the exact position, not the one of up to 5 s ago.
+  // A closing, reloading or hidden page keeps the exact position, not the one of up to 5 s ago;
+  // for the account it goes in a beacon, which outlives the page.
   const onPageHide = () => {
     const track = currentTrack(store.getState());
-    if (track && audio.src)
-      savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
+    if (!track || !audio.src) return;
+    savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
+    sink.leaving(track, audio.currentTime, audio.duration || track.duration);
+  };
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') onPageHide();
   };
   const onProgress = () => store.getState().report({ bufferedEnd: bufferedEndAt(audio) });
   const retry = watchMediaErrors(audio);
@@ -216,8 +255,12 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
 
   const sleepTimer = window.setInterval(checkSleep, 1000);
   window.addEventListener('pagehide', onPageHide);
+  document.addEventListener('visibilitychange', onVisibility);
+  const stopSync = startListeningSync();
 
   return () => {
+    stopSync();
+    document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
     retry.dispose();
     unbindSession();

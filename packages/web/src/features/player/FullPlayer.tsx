@@ -9,6 +9,7 @@ import type { TransitionProps } from '@mui/material/transitions';
 import { forwardRef, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../shared/settings/store.ts';
+import { AddBookmarkButton, TrackBookmarks } from './Bookmarks.tsx';
 import { Cover } from './Cover.tsx';
 import {
   LyricsButton,
@@ -127,7 +128,9 @@ function NewStyle({ track }: { track: QueueTrack }) {
           <RateButton />
           <SleepButton />
           <LyricsButton />
+          <AddBookmarkButton />
         </Box>
+        <TrackBookmarks />
       </Box>
     </Box>
   );
@@ -171,9 +174,11 @@ function ClassicStyle({ track }: { track: QueueTrack }) {
             <RateButton />
             <SleepButton />
             <LyricsButton />
+            <AddBookmarkButton />
             <QueueButton />
           </Box>
         </Box>
+        <TrackBookmarks />
       </Paper>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {queue.map((q, i) => (

@@ -1,4 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render as renderBare, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../shared/i18n/index.ts';
 import { LyricsBar } from './LyricsBar.tsx';
@@ -28,6 +30,14 @@ const file = {
     { title: '01 はじめに.lrc', confidence: 0.95, mediaDownloadUrl: '/api/media/download/1' },
   ],
 };
+
+// The seek bar asks for the track's bookmarks (none here: nobody is signed in).
+const render = (ui: ReactElement) =>
+  renderBare(ui, {
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>
+    ),
+  });
 
 beforeEach(() => usePlayerStore.setState(initialPlayerState()));
 afterEach(cleanup);

@@ -40,6 +40,8 @@ export function PlayerBar() {
         borderTop: 1,
         borderColor: 'divider',
         pb: 'env(safe-area-inset-bottom)',
+        pl: 'env(safe-area-inset-left)',
+        pr: 'env(safe-area-inset-right)',
         backdropFilter: 'blur(12px)',
       }}
     >

@@ -1,5 +1,6 @@
 import { AntiBurnIn } from './AntiBurnIn.tsx';
 import { AudioController } from './AudioController.tsx';
+import { ContinueOffer } from './ContinueOffer.tsx';
 import { FullPlayer } from './FullPlayer.tsx';
 import { KeyboardShortcuts } from './KeyboardShortcuts.tsx';
 import { LyricsPreviewDialog } from './lyricsPreview/LyricsPreviewDialog.tsx';
@@ -19,6 +20,7 @@ export function PlayerOverlays() {
       <VolumeBoostDialog />
       <AntiBurnIn />
       <KeyboardShortcuts />
+      <ContinueOffer />
     </>
   );
 }

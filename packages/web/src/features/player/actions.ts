@@ -23,8 +23,8 @@ function matchLocalSubtitles(tracks: readonly QueueTrack[]): void {
   }
 }
 
-export const playTracks = (tracks: QueueTrack[], startIndex: number): void => {
-  usePlayerStore.getState().playTracks(tracks, startIndex);
+export const playTracks = (tracks: QueueTrack[], startIndex: number, startAt?: number): void => {
+  usePlayerStore.getState().playTracks(tracks, startIndex, startAt);
   matchLocalSubtitles(tracks);
 };
 export const addToQueue = (tracks: QueueTrack[]): void => {
@@ -42,11 +42,17 @@ export const openLyricsPreview = (track: QueueTrack): void => {
 export const openSleepTimerDialog = (): void =>
   usePlayerStore.getState().setOverlay({ sleepDialogOpen: true });
 
-/** The same, for files of a work's track tree. */
-export const playFiles = (files: TrackFile[], work: WorkForQueue, startIndex: number): void =>
+/** The same, for files of a work's track tree; `startAt` (seconds) starts the track there (a bookmark). */
+export const playFiles = (
+  files: TrackFile[],
+  work: WorkForQueue,
+  startIndex: number,
+  startAt?: number,
+): void =>
   playTracks(
     files.map((f) => toQueueTrack(f, work)),
     startIndex,
+    startAt,
   );
 export const queueFiles = (files: TrackFile[], work: WorkForQueue): void =>
   addToQueue(files.map((f) => toQueueTrack(f, work)));

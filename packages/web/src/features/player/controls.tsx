@@ -30,6 +30,7 @@ import { formatClock } from '@sasayaki/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../shared/settings/store.ts';
+import { useBookmarkMarks } from './Bookmarks.tsx';
 import { currentTrack, MAX_VOLUME, SAFE_VOLUME, usePlayerStore } from './store.ts';
 import type { PlayMode } from './types.ts';
 
@@ -322,6 +323,7 @@ export function SeekBar({ showTimes = true, dense = false }: { showTimes?: boole
   const bufferedEnd = usePlayerStore((s) => s.bufferedEnd);
   const seek = usePlayerStore((s) => s.seek);
   const [dragging, setDragging] = useState<number | null>(null);
+  const marks = useBookmarkMarks();
   const value = dragging ?? currentTime;
   const buffered = duration > 0 ? Math.min(100, (bufferedEnd / duration) * 100) : 0;
   const times = (
@@ -353,6 +355,7 @@ export function SeekBar({ showTimes = true, dense = false }: { showTimes?: boole
         min={0}
         max={Math.max(duration, 0.001)}
         step={0.1}
+        marks={marks.length ? marks : undefined}
         value={Math.min(value, duration || value)}
         onChange={(_, v) => setDragging(v as number)}
         onChangeCommitted={(_, v) => {
@@ -369,6 +372,15 @@ export function SeekBar({ showTimes = true, dense = false }: { showTimes?: boole
           },
           '& .MuiSlider-thumb': { width: 12, height: 12, transition: 'none' },
           '& .MuiSlider-track': { transition: 'none' },
+          // Bookmarks: a tall tick that stays visible over the played part.
+          '& .MuiSlider-mark': {
+            width: 3,
+            height: 10,
+            borderRadius: 1,
+            bgcolor: th.palette.warning.main,
+            opacity: 1,
+          },
+          '& .MuiSlider-markActive': { bgcolor: th.palette.warning.main, opacity: 1 },
         })}
       />
       {showTimes && <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -0.5 }}>{times}</Box>}

@@ -13,9 +13,11 @@ export {
   previewLyrics,
   queueFiles,
 } from './actions.ts';
+export { AddBookmarkButton, WorkBookmarks } from './Bookmarks.tsx';
 export { LyricsBar } from './LyricsBar.tsx';
 export { PlayerBar } from './PlayerBar.tsx';
 export { PlayerOverlays } from './PlayerOverlays.tsx';
 export { usePlayerStore } from './store.ts';
 export { toQueueTrack, type WorkForQueue } from './toQueueTrack.ts';
+export { folderAudioOf } from './trackTree.ts';
 export type { ControlSignal, LyricLine, PlayMode, QueueLyric, QueueTrack, QueueWork } from './types.ts';

@@ -61,10 +61,12 @@ export interface PlayerState {
   queueOpen: boolean;
   sleepDialogOpen: boolean;
   lyricsPreviewTrack: QueueTrack | null;
+  /** Where the next track started by `playTracks` begins (a bookmark), instead of its resume position. */
+  startAt: number | null;
 }
 
 export interface PlayerActions {
-  playTracks: (tracks: QueueTrack[], startIndex: number) => void;
+  playTracks: (tracks: QueueTrack[], startIndex: number, startAt?: number) => void;
   addToQueue: (tracks: QueueTrack[]) => void;
   playNext: (tracks: QueueTrack[]) => void;
   setTrack: (index: number) => void;
@@ -132,6 +134,7 @@ export const initialPlayerState = (): PlayerState => {
     queueOpen: false,
     sleepDialogOpen: false,
     lyricsPreviewTrack: null,
+    startAt: null,
   };
 };
 
@@ -162,10 +165,15 @@ const atTrack = (queueIndex: number) => (s: PlayerState) => ({
 export const usePlayerStore = create<PlayerStore>()((set, get) => ({
   ...initialPlayerState(),
 
-  playTracks: (tracks, startIndex) => {
+  playTracks: (tracks, startIndex, startAt) => {
     if (tracks.length === 0) return;
     const index = validIndex(tracks.length, startIndex) ?? 0;
-    set((s) => ({ queue: prepared(tracks), ...atTrack(index)(s), signal: { type: 'wantPlay' } }));
+    set((s) => ({
+      queue: prepared(tracks),
+      ...atTrack(index)(s),
+      signal: { type: 'wantPlay' },
+      startAt: startAt !== undefined && Number.isFinite(startAt) && startAt >= 0 ? startAt : null,
+    }));
   },
   addToQueue: (tracks) => {
     if (tracks.length === 0) return;

@@ -12,18 +12,22 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { PLAYLIST_PRIVACY } from '@sasayaki/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
+import { playlistDuration } from './duration.ts';
 import { deletePlaylist, fetchPlaylist, fetchPlaylistWorks, likePlaylist } from './playlistApi.ts';
+import { ShareButton } from './ShareButton.tsx';
 
 const PlaylistDialog = lazy(async () => ({ default: (await import('./PlaylistDialog.tsx')).PlaylistDialog }));
 
@@ -46,13 +50,13 @@ export function PlaylistPage() {
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
   const meta = useQuery({
-    queryKey: ['playlist-meta', id, me],
+    queryKey: queryKeys.playlistMeta.forViewer(id, me),
     queryFn: ({ signal }) => fetchPlaylist(id, signal),
     enabled: id !== '',
     retry: false,
   });
   const works = useQuery({
-    queryKey: ['playlist-works', id, state.page, state.pageSize, withPlaylistStatus],
+    queryKey: queryKeys.playlistWorks.page(id, state.page, state.pageSize, withPlaylistStatus),
     queryFn: ({ signal }) => fetchPlaylistWorks(id, state.page, state.pageSize, withPlaylistStatus, signal),
     enabled: id !== '',
     placeholderData: keepPreviousData,
@@ -77,8 +81,8 @@ export function PlaylistPage() {
   const total = works.data?.pagination.totalCount ?? 0;
   const refreshLists = () =>
     Promise.all(
-      ['playlist-meta', 'playlists', 'playlists-with-work'].map((k) =>
-        queryClient.invalidateQueries({ queryKey: [k] }),
+      [queryKeys.playlistMeta.all, queryKeys.playlists.all, queryKeys.playlistsWithWork.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
       ),
     );
 
@@ -114,10 +118,10 @@ export function PlaylistPage() {
       if (target?.id === p.id) useSettings.getState().set({ quickMarkTargetPlaylist: null });
       // Leave first and drop this playlist's cached data: re-reading it now would answer 404.
       navigate('/playlists', { replace: true });
-      queryClient.removeQueries({ queryKey: ['playlist-meta', p.id] });
-      queryClient.removeQueries({ queryKey: ['playlist-works', p.id] });
-      for (const k of ['playlists', 'playlists-with-work'])
-        void queryClient.invalidateQueries({ queryKey: [k] });
+      queryClient.removeQueries({ queryKey: queryKeys.playlistMeta.of(p.id) });
+      queryClient.removeQueries({ queryKey: queryKeys.playlistWorks.of(p.id) });
+      for (const queryKey of [queryKeys.playlists.all, queryKeys.playlistsWithWork.all])
+        void queryClient.invalidateQueries({ queryKey });
     } catch {
       setBusy(false);
       setDialog(null);
@@ -135,11 +139,21 @@ export function PlaylistPage() {
             <Chip size="small" label={t(`playlists.privacy.${p.privacy}`)} />
           </Box>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            {t('playlists.by', { name: p.user_name })} · {t('playlists.worksCount', { count: total })}
+            <span data-testid="playlist-owner">{t('playlists.by', { name: p.user_name })}</span> ·{' '}
+            <span data-testid="playlist-works-count">
+              {t('playlists.worksCount', { count: p.works_count })}
+            </span>
+            {p.total_duration !== undefined && p.works_count > 0 && (
+              <>
+                {' · '}
+                <span data-testid="playlist-duration">{playlistDuration(p.total_duration, t)}</span>
+              </>
+            )}
             {(p.likes_count ?? 0) > 0 && ` · ${t('playlists.likesCount', { count: p.likes_count })}`}
           </Typography>
           {p.description && <Typography sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{p.description}</Typography>}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {p.privacy !== PLAYLIST_PRIVACY.private && <ShareButton id={p.id} />}
             {mine ? (
               <>
                 <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setDialog('edit')}>

@@ -1,26 +1,22 @@
 import AddIcon from '@mui/icons-material/Add';
-import FavoriteIcon from '@mui/icons-material/Favorite';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import Container from '@mui/material/Container';
 import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
-import { placeholders } from '../../shared/ui/placeholders.ts';
-import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
-import { isGuest, RequireLogin, useAuth } from '../account/index.ts';
+import { isGuest, isLoggedIn, RequireLogin, useAuth } from '../account/index.ts';
 import { usePageClamp } from '../catalogue/index.ts';
-import { PlaylistCover } from './PlaylistCover.tsx';
+import { PlaylistCard, PlaylistGrid, playlistPath } from './PlaylistCard.tsx';
+import { PlaylistTabs } from './PlaylistTabs.tsx';
 import { fetchPlaylists, type PlaylistFilter } from './playlistApi.ts';
 
 const PlaylistDialog = lazy(async () => ({ default: (await import('./PlaylistDialog.tsx')).PlaylistDialog }));
@@ -34,12 +30,12 @@ export function PlaylistsList() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const guest = useAuth(isGuest);
-  const me = useAuth((s) => s.user?.name ?? '');
+  const me = useAuth((s) => s.user?.name ?? null);
   const [filterBy, setFilterBy] = useState<PlaylistFilter>('all');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const q = useQuery({
-    queryKey: ['playlists', filterBy, page],
+    queryKey: queryKeys.playlists.page(filterBy, page),
     queryFn: ({ signal }) => fetchPlaylists(filterBy, page, PAGE_SIZE, signal),
     placeholderData: keepPreviousData,
   });
@@ -77,53 +73,11 @@ export function PlaylistsList() {
           {t('playlists.guestCannotCreate')}
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: 'repeat(2, minmax(0, 1fr))',
-            sm: 'repeat(auto-fill, minmax(180px, 1fr))',
-          },
-        }}
-      >
-        {q.isPending
-          ? placeholders(8).map((k) => (
-              <Skeleton key={k} variant="rounded" sx={{ aspectRatio: '3 / 4', height: 'auto' }} />
-            ))
-          : q.data?.playlists.map((p) => (
-              <Card key={p.id} sx={{ border: 1, borderColor: 'divider' }} data-testid="playlist-card">
-                <CardActionArea component={Link} to={`/playlist?id=${encodeURIComponent(p.id)}`}>
-                  <PlaylistCover playlist={p} />
-                  <Box sx={{ p: 1.25 }}>
-                    <Typography sx={{ fontWeight: 700 }} noWrap>
-                      {playlistDisplayName(p.name, t)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {t('playlists.worksCount', { count: p.works_count })} ·{' '}
-                      {t(`playlists.privacy.${p.privacy}`)}
-                    </Typography>
-                    {(p.user_name !== me || (p.likes_count ?? 0) > 0) && (
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
-                        noWrap
-                      >
-                        {p.user_name !== me && t('playlists.by', { name: p.user_name })}
-                        {(p.likes_count ?? 0) > 0 && (
-                          <>
-                            <FavoriteIcon sx={{ fontSize: 12 }} color={p.liked ? 'error' : 'inherit'} />
-                            {p.likes_count}
-                          </>
-                        )}
-                      </Typography>
-                    )}
-                  </Box>
-                </CardActionArea>
-              </Card>
-            ))}
-      </Box>
+      <PlaylistGrid loading={q.isPending}>
+        {q.data?.playlists.map((p) => (
+          <PlaylistCard key={p.id} playlist={p} me={me} />
+        ))}
+      </PlaylistGrid>
       {q.data && !q.isPlaceholderData && total === 0 && (
         <EmptyState
           hint={t('playlists.empty')}
@@ -145,9 +99,9 @@ export function PlaylistsList() {
             onClose={(saved) => {
               setCreating(false);
               if (!saved) return;
-              void queryClient.invalidateQueries({ queryKey: ['playlists'] });
-              void queryClient.invalidateQueries({ queryKey: ['playlists-with-work'] });
-              navigate(`/playlist?id=${encodeURIComponent(saved.id)}`);
+              void queryClient.invalidateQueries({ queryKey: queryKeys.playlists.all });
+              void queryClient.invalidateQueries({ queryKey: queryKeys.playlistsWithWork.all });
+              navigate(playlistPath(saved.id));
             }}
           />
         </Suspense>
@@ -158,11 +112,16 @@ export function PlaylistsList() {
 
 export function PlaylistsPage() {
   const { t } = useTranslation();
+  const loggedIn = useAuth(isLoggedIn);
+  const checking = useAuth((s) => s.checking);
+  // A signed-out visitor has no playlists of their own: the public ones are what they came for.
+  if (!loggedIn && !checking) return <Navigate to="/playlists/discover" replace />;
   return (
     <Container maxWidth="xl" sx={{ py: 2 }}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
         {t('playlists.title')}
       </Typography>
+      <PlaylistTabs current="mine" />
       <RequireLogin>
         <PlaylistsList />
       </RequireLogin>

@@ -1,5 +1,5 @@
 /** The playlist calls of the playlist screens (the card's menu has its own in catalogue). */
-import type { Playlist } from '@sasayaki/contract';
+import { PLAYLIST_ORDERS, type Playlist, type PlaylistOrder } from '@sasayaki/contract';
 import { call } from '../../shared/api/client.ts';
 
 export type PlaylistFilter = 'all' | 'created' | 'liked';
@@ -25,6 +25,19 @@ export const fetchPlaylists = (
   pageSize: number,
   signal?: AbortSignal,
 ) => call('GET /api/playlist/get-playlists', { query: { page, pageSize, filterBy } }, { signal });
+
+export { PLAYLIST_ORDERS, type PlaylistOrder };
+
+/** Everyone's public playlists (Discover), for visitors too. */
+export const fetchPublicPlaylists = (
+  { q, order, page, pageSize }: { q: string; order: PlaylistOrder; page: number; pageSize: number },
+  signal?: AbortSignal,
+) =>
+  call(
+    'GET /api/playlist/get-playlists',
+    { query: { filterBy: 'public', page, pageSize, order, ...(q ? { q } : {}) } },
+    { signal },
+  );
 
 export const fetchPlaylist = async (id: string, signal?: AbortSignal) =>
   unwrap(await call('GET /api/playlist/get-playlist-metadata', { query: { id } }, { signal, silent: true }));

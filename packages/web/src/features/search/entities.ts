@@ -1,6 +1,7 @@
 import type { EntityCount } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import type { EntityNames } from './suggest.ts';
 
 export type EntityList = 'circles' | 'tags' | 'vas';
@@ -8,7 +9,7 @@ export type EntityList = 'circles' | 'tags' | 'vas';
 /** GET /api/{circles,tags,vas}/: names with counts; cached for the session. */
 export function useEntityList(list: EntityList, enabled = true) {
   return useQuery({
-    queryKey: ['entities', list],
+    queryKey: queryKeys.entities(list),
     queryFn: ({ signal }) => call(`GET /api/${list}/`, {}, { signal }),
     staleTime: 10 * 60_000,
     enabled,

@@ -28,6 +28,7 @@ import { openInNewTab } from '../../shared/ui/download.ts';
 import { clock, formatBytes } from '../../shared/ui/format.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { startDownload } from '../downloads/index.ts';
+import { canKeepOffline, keepOffline } from '../offline/index.ts';
 import { playFiles, playFilesNext, previewLyrics, queueFiles, usePlayerStore } from '../player/index.ts';
 import {
   childrenAt,
@@ -242,7 +243,12 @@ function NodeMenu({
   if (node && isFolder(node)) {
     items = [
       item(t('work.downloadFolder'), () => void downloadZip(work, [...path, (node as TrackFolder).title])),
-    ];
+      canKeepOffline() &&
+        item(
+          t('offline.keepFolder'),
+          () => void keepOffline(work, filesOf((node as TrackFolder).children), false),
+        ),
+    ].filter(Boolean);
   } else if (node) {
     const f = node as TrackFile;
     items = [

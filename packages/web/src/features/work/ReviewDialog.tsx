@@ -28,11 +28,12 @@ export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: bo
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const run = async (call: () => Promise<{ message: string }>) => {
+  // The notice is the interface's own text: the server's `message` is English for old clients.
+  const run = async (call: () => Promise<unknown>, done: 'saved' | 'deleted') => {
     setBusy(true);
     try {
-      const r = await call();
-      notify({ type: 'positive', message: r?.message || t('work.review.saved') });
+      await call();
+      notify({ type: 'positive', message: t(`work.review.${done}`) });
       onClose(true);
     } catch {
       setBusy(false);
@@ -41,13 +42,15 @@ export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: bo
   const submit = () => {
     if (remove) return setConfirm(true);
     // Rating 0 clears the rating: null is sent (docs/product.md §5).
-    void run(() =>
-      putReview({
-        work_id: work.id,
-        rating: rating > 0 ? rating : null,
-        review_text: text,
-        progress: progress || null,
-      }),
+    void run(
+      () =>
+        putReview({
+          work_id: work.id,
+          rating: rating > 0 ? rating : null,
+          review_text: text,
+          progress: progress || null,
+        }),
+      'saved',
     );
   };
 
@@ -110,7 +113,7 @@ export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: bo
             variant="contained"
             onClick={() => {
               setConfirm(false);
-              void run(() => deleteReview(work.id));
+              void run(() => deleteReview(work.id), 'deleted');
             }}
           >
             {t('common.delete')}

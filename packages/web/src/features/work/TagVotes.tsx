@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { searchPath, termOf } from '../../shared/ui/links.ts';
 import { useTagName } from '../catalogue/index.ts';
@@ -133,8 +134,8 @@ export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
               setAdding(false);
               if (added)
                 void queryClient
-                  .invalidateQueries({ queryKey: ['work'] })
-                  .then(() => queryClient.invalidateQueries({ queryKey: ['workInfo'] }));
+                  .invalidateQueries({ queryKey: queryKeys.work.all })
+                  .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.workInfo.all }));
             }}
           />
         </Suspense>

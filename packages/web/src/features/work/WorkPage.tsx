@@ -10,6 +10,7 @@ import { ApiError, errorText } from '../../shared/api/errors.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 import { LazyWorkSwiper } from '../catalogue/index.ts';
+import { folderAudioOf, playFiles, WorkBookmarks } from '../player/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './header/WorkHeader.tsx';
 import { WorkReviews } from './WorkReviews.tsx';
@@ -65,6 +66,15 @@ export function WorkPage() {
         <Alert severity="error">{errorText(tracks.error, t)}</Alert>
       ) : (
         work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
+      )}
+      {work && tracks.data && (
+        <WorkBookmarks
+          workId={work.id}
+          onJump={(b) => {
+            const found = folderAudioOf(tracks.data, b.track);
+            if (found) playFiles(found.files, work, found.index, b.position);
+          }}
+        />
       )}
       {work && <WorkReviews workId={work.id} onWrite={writeReview} />}
       {showSimilar && similarWorks.length > 0 && (

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { isLoggedIn, useAuth } from '../account/index.ts';
 import { usePageClamp } from '../catalogue/index.ts';
@@ -20,7 +21,7 @@ export function WorkReviews({ workId, onWrite }: { workId: number; onWrite: () =
   const loggedIn = useAuth(isLoggedIn);
   const q = useQuery({
     // The login state is part of the key: it decides which review is marked as mine.
-    queryKey: ['work-reviews', workId, page, loggedIn],
+    queryKey: queryKeys.workReviews.page(workId, page, loggedIn),
     queryFn: ({ signal }) => fetchWorkReviews(workId, page, signal),
     placeholderData: keepPreviousData,
   });

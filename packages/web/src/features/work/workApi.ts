@@ -1,25 +1,34 @@
 import type { Progress } from '@sasayaki/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
+import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { useLibrarySubtitledWorks } from '../../shared/library/workIds.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../account/index.ts';
+import { keptWork } from '../offline/index.ts';
+
+/** A kept work's JSON is answered by the service worker offline: its queries run without the network. */
+const networkModeOf = (id: number | null) =>
+  (id !== null && keptWork(id) ? 'always' : 'online') as 'always' | 'online';
 
 /** Public metadata, replaced by /api/work/{id} (with the caller's own fields) for a logged-in user. */
 export function useWork(id: number | null) {
   const loggedIn = useAuth(isLoggedIn);
   const info = useQuery({
-    queryKey: ['workInfo', id],
+    queryKey: queryKeys.workInfo.one(id),
     queryFn: ({ signal }) =>
       call('GET /api/workInfo/:id', { params: { id: String(id) } }, { signal, silent: true }),
     enabled: id !== null,
     retry: false,
+    networkMode: networkModeOf(id),
   });
   const mine = useQuery({
-    queryKey: ['work', id, useAuth.getState().user?.name],
+    queryKey: queryKeys.work.one(id, useAuth.getState().user?.name),
     queryFn: ({ signal }) =>
       call('GET /api/work/:id', { params: { id: String(id) } }, { signal, silent: true }),
     enabled: id !== null && loggedIn,
     retry: false,
+    networkMode: networkModeOf(id),
   });
   return {
     work: (loggedIn ? mine.data : undefined) ?? info.data,
@@ -30,7 +39,7 @@ export function useWork(id: number | null) {
 
 export function useTracks(id: number | null) {
   return useQuery({
-    queryKey: ['tracks', id],
+    queryKey: queryKeys.tracks(id),
     queryFn: ({ signal }) =>
       call(
         'GET /api/tracks/:id',
@@ -39,17 +48,18 @@ export function useTracks(id: number | null) {
       ),
     enabled: id !== null,
     retry: false,
+    networkMode: networkModeOf(id),
   });
 }
 
 /** POST /api/recommender/item-neighbors: the similar-works swiper. */
 export function useSimilarWorks(id: number | null, enabled: boolean) {
-  const local = useSettings((s) => s.localSubtitledWorks);
+  const local = useLibrarySubtitledWorks(enabled) ?? [];
   const loggedIn = useAuth(isLoggedIn);
   const quickMark = useSettings((s) => s.quickMarkTargetPlaylist?.id ?? null);
   const withPlaylistStatus = loggedIn && quickMark !== null ? [quickMark] : [];
   return useQuery({
-    queryKey: ['similar', id, withPlaylistStatus],
+    queryKey: queryKeys.similar.of(id, withPlaylistStatus),
     queryFn: ({ signal }) =>
       call(
         'POST /api/recommender/item-neighbors',

@@ -166,6 +166,12 @@ export function call<E extends Endpoint>(
   return request<EndpointAnswer<E>>(path, { ...opts, method, query, body });
 }
 
+/** The absolute URL of an endpoint, for a request the browser sends itself (a beacon). */
+export function endpointUrl<E extends Endpoint>(endpoint: E, input: EndpointInput<E>): string {
+  const { path, query } = split(endpoint, input);
+  return apiUrl(path, query);
+}
+
 /**
  * The absolute URL of a GET endpoint, for what the browser fetches or downloads itself (an
  * archive download, the health check that reads a 503's body): typed like `call`.
@@ -173,4 +179,41 @@ export function call<E extends Endpoint>(
 export function urlOf<E extends Endpoint & `GET ${string}`>(endpoint: E, input: EndpointInput<E>): string {
   const { path, query } = split(endpoint, input);
   return apiUrl(path, query);
+}
+
+/** One Server-Sent Event: its name and its parsed JSON data. */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Follows a Server-Sent Events endpoint with the session's bearer token (which EventSource cannot
+ * send), calling `onEvent` for each event until `signal` aborts; resolves when the stream ends.
+ */
+export async function followEvents<E extends Endpoint & `GET ${string}`>(
+  endpoint: E,
+  input: EndpointInput<E>,
+  onEvent: (e: StreamEvent) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  const token = session.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(urlOf(endpoint, input), { headers, signal });
+  if (!res.ok || !res.body) throw new ApiError(res.status, res.statusText, null, await readBody(res));
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffered += value;
+    for (let cut = buffered.indexOf('\n\n'); cut >= 0; cut = buffered.indexOf('\n\n')) {
+      const block = buffered.slice(0, cut);
+      buffered = buffered.slice(cut + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      if (event && data !== undefined) onEvent({ event, data: JSON.parse(data) });
+    }
+  }
 }

@@ -16,4 +16,9 @@ describe('edition language names', () => {
     expect(editionLanguageName('XYZ', 'en')).toBe('XYZ');
     expect(editionLanguageName('', 'en')).toBe('');
   });
+
+  it('names a language a sidecar gives only by its label', () => {
+    expect(editionLanguageName('日本語', 'en')).toBe('Japanese');
+    expect(editionLanguageName('简体中文', 'ja')).toBe(editionLanguageName('CHI_HANS', 'ja'));
+  });
 });

@@ -12,6 +12,26 @@ export const messages: Messages = {
       guestLimits:
         'You are using the shared guest account: it cannot change the password, link an email, create playlists or vote on tags. Register your own account to use them.',
     },
+    appPasswords: {
+      title: 'Music apps',
+      why: 'Listen in any Subsonic music player (Symfonium, Tempo, Amperfy, Feishin, substreamer…) with its lock-screen controls, offline cache, CarPlay and Android Auto. Make one app password for each device: you can revoke it any time without changing your own password.',
+      howTo:
+        'In the player, add a Subsonic server: address {{server}}, user name {{name}}, and the app password as the password.',
+      device: 'Device or app',
+      devicePlaceholder: 'e.g. Phone – Symfonium',
+      create: 'Create app password',
+      made: 'App password for "{{name}}":',
+      copy: 'Copy',
+      onlyOnce: 'Enter it in the player now: it will not be shown again.',
+      none: 'No app passwords yet.',
+      created: 'created {{when}}',
+      lastUsed: 'last used {{when}}',
+      neverUsed: 'never used',
+      revoke: 'Revoke',
+      revokeTitle: 'Revoke "{{name}}"?',
+      revokeWhat: 'The player that uses it is signed out at once and needs a new app password.',
+      cancel: 'Cancel',
+    },
     mail: {
       title: 'Link an email',
       why: 'A linked email lets you vote on tags and reset a forgotten password. We send a 6-digit code to check it is yours.',

@@ -12,6 +12,27 @@ export const messages: Messages = {
       guestLimits:
         '共有のゲストアカウントを使用中です：パスワード変更、メール連携、プレイリスト作成、タグへの投票はできません。自分のアカウントを登録するとご利用いただけます。',
     },
+    appPasswords: {
+      title: '音楽アプリ',
+      why: 'Subsonic 対応の音楽プレーヤー（Symfonium、Tempo、Amperfy、Feishin、substreamer など）で聴けます。ロック画面の操作、オフライン保存、CarPlay や Android Auto も使えます。端末ごとにアプリパスワードを作成してください。自分のパスワードを変えずに、いつでも取り消せます。',
+      howTo:
+        'プレーヤーで Subsonic サーバーを追加し、アドレス {{server}}、ユーザー名 {{name}}、パスワードにアプリパスワードを入力してください。',
+      device: '端末・アプリ名',
+      devicePlaceholder: '例：スマホ – Symfonium',
+      create: 'アプリパスワードを作成',
+      made: '「{{name}}」のアプリパスワード：',
+      copy: 'コピー',
+      onlyOnce: '今すぐプレーヤーに入力してください。二度と表示されません。',
+      none: 'アプリパスワードはまだありません。',
+      created: '{{when}} に作成',
+      lastUsed: '最終使用 {{when}}',
+      neverUsed: '未使用',
+      revoke: '取り消す',
+      revokeTitle: '「{{name}}」を取り消しますか？',
+      revokeWhat:
+        'これを使っているプレーヤーはすぐにログアウトされ、新しいアプリパスワードが必要になります。',
+      cancel: 'キャンセル',
+    },
     mail: {
       title: 'メールアドレスを連携',
       why: 'メールを連携すると、タグへの投票や、パスワードを忘れたときの再設定ができます。確認のため 6 桁のコードを送信します。',

@@ -9,10 +9,11 @@ import Skeleton from '@mui/material/Skeleton';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { notify } from '../../../shared/notify/store.ts';
 import { playlistDisplayName } from '../../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
-import { fetchPlaylistsWithWork, refreshPlaylistViews, setWorkInPlaylist } from './playlistApi.ts';
+import { fetchPlaylistsWithWork, usePlaylistMembership } from './playlistApi.ts';
 
 type Props = { workId: number; onClose: () => void } & Pick<
   MenuProps,
@@ -29,7 +30,8 @@ export function PlaylistMenu({ workId, onClose, ...menu }: Props) {
   const loggedIn = useAuth(isLoggedIn);
   const [page, setPage] = useState(1);
   const queryClient = useQueryClient();
-  const key = ['playlists-with-work', workId, page];
+  const key = queryKeys.playlistsWithWork.page(workId, page);
+  const membership = usePlaylistMembership();
   const q = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => fetchPlaylistsWithWork(workId, page, signal),
@@ -37,27 +39,25 @@ export function PlaylistMenu({ workId, onClose, ...menu }: Props) {
     // Opened again, the menu asks the server: another screen may have changed the playlists.
     staleTime: 0,
   });
-  const toggle = async (id: string, name: string, exist: boolean) => {
+  const toggle = (id: string, name: string, exist: boolean) => {
     type Data = Awaited<ReturnType<typeof fetchPlaylistsWithWork>>;
-    const flip = (to: boolean) =>
+    const show = (to: boolean) =>
       queryClient.setQueryData<Data>(key, (d) =>
         d ? { ...d, playlists: d.playlists.map((p) => (p.id === id ? { ...p, exist: to } : p)) } : d,
       );
-    flip(!exist);
-    try {
-      await setWorkInPlaylist(id, workId, !exist);
-      notify({
-        type: 'positive',
-        message: t(exist ? 'works.playlist.removed' : 'works.playlist.added', {
-          name: playlistDisplayName(name, t),
-        }),
-        timeout: 500,
-      });
-    } catch {
-      flip(exist);
-    } finally {
-      void refreshPlaylistViews(queryClient);
-    }
+    membership.mutate(
+      { playlistId: id, workId, present: !exist, show },
+      {
+        onSuccess: () =>
+          notify({
+            type: 'positive',
+            message: t(exist ? 'works.playlist.removed' : 'works.playlist.added', {
+              name: playlistDisplayName(name, t),
+            }),
+            timeout: 500,
+          }),
+      },
+    );
   };
   const total = q.data?.pagination.totalCount ?? 0;
   const size = q.data?.pagination.pageSize ?? 12;

@@ -3,12 +3,11 @@ import UnmarkedIcon from '@mui/icons-material/BookmarkBorder';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Work } from '@sasayaki/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../../account/index.ts';
-import { refreshPlaylistViews, setWorkInPlaylist } from './playlistApi.ts';
+import { usePlaylistMembership } from './playlistApi.ts';
 
 /**
  * Toggles the work in the quick-mark target playlist: optimistic, reverted on failure, and the
@@ -18,22 +17,13 @@ export function QuickMarkButton({ work }: { work: Pick<Work, 'id' | 'playlistSta
   const { t } = useTranslation();
   const target = useSettings((s) => s.quickMarkTargetPlaylist);
   const loggedIn = useAuth(isLoggedIn);
-  const queryClient = useQueryClient();
+  const membership = usePlaylistMembership();
   const serverState = target ? work.playlistStatus?.[target.id] === true : false;
   const [marked, setMarked] = useState(serverState);
   useEffect(() => setMarked(serverState), [serverState]);
   if (!loggedIn || !target) return null;
-  const toggle = async () => {
-    const next = !marked;
-    setMarked(next);
-    try {
-      await setWorkInPlaylist(target.id, work.id, next);
-    } catch {
-      setMarked(!next);
-    } finally {
-      void refreshPlaylistViews(queryClient);
-    }
-  };
+  const toggle = () =>
+    membership.mutate({ playlistId: target.id, workId: work.id, present: !marked, show: setMarked });
   const label = marked ? t('works.card.quickUnmark') : t('works.card.quickMark');
   return (
     <Tooltip title={label}>

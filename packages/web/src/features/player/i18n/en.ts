@@ -19,6 +19,22 @@ export const messages: Messages = {
     collapse: 'Close the full player',
     lyrics: 'Lyrics',
     cannotPlay: 'This track cannot be played.',
+    bookmarks: {
+      title: 'Bookmarks',
+      add: 'Bookmark this moment',
+      addAt: 'Bookmark at {{time}}',
+      note: 'Note (optional)',
+      notePlaceholder: 'What happens here?',
+      added: 'Bookmark added at {{time}}',
+      remove: 'Remove bookmark',
+      noNote: 'Bookmark',
+    },
+    continueOffer: {
+      title: 'Continue from {{device}}?',
+      track: '{{title}} at {{time}}',
+      accept: 'Continue',
+      dismiss: 'Not now',
+    },
     mode: {
       label: 'Play mode: {{mode}}',
       order: 'In order',

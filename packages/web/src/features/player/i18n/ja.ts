@@ -19,6 +19,22 @@ export const messages: Messages = {
     collapse: 'フルプレイヤーを閉じる',
     lyrics: '字幕',
     cannotPlay: 'このトラックは再生できません。',
+    bookmarks: {
+      title: 'ブックマーク',
+      add: 'この位置をブックマーク',
+      addAt: '{{time}} にブックマーク',
+      note: 'メモ（任意）',
+      notePlaceholder: 'ここで何が起きますか？',
+      added: '{{time}} にブックマークしました',
+      remove: 'ブックマークを削除',
+      noNote: 'ブックマーク',
+    },
+    continueOffer: {
+      title: '{{device}} の続きから再生しますか？',
+      track: '{{title}}（{{time}}）',
+      accept: '続きから再生',
+      dismiss: '今はしない',
+    },
     mode: {
       label: '再生モード：{{mode}}',
       order: '順番に再生',

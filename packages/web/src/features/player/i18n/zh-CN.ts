@@ -19,6 +19,22 @@ export const messages: Messages = {
     collapse: '关闭完整播放器',
     lyrics: '字幕',
     cannotPlay: '无法播放此音轨。',
+    bookmarks: {
+      title: '书签',
+      add: '为此刻添加书签',
+      addAt: '在 {{time}} 添加书签',
+      note: '备注（可选）',
+      notePlaceholder: '这里发生了什么？',
+      added: '已在 {{time}} 添加书签',
+      remove: '删除书签',
+      noNote: '书签',
+    },
+    continueOffer: {
+      title: '从 {{device}} 继续播放？',
+      track: '{{title}}，{{time}}',
+      accept: '继续播放',
+      dismiss: '暂不',
+    },
     mode: {
       label: '播放模式：{{mode}}',
       order: '顺序播放',

@@ -2,6 +2,22 @@ import type { Messages } from '../../../shared/i18n/types.ts';
 
 export const messages: Messages = {
   playlists: {
+    tabs: { mine: 'My playlists', discover: 'Discover' },
+    discover: {
+      search: 'Search public playlists',
+      order: 'Order',
+      orders: { recent: 'Recent', likes: 'Most liked' },
+      count_one: '{{count}} playlist',
+      count_other: '{{count}} playlists',
+      empty: 'No public playlists yet. Make one of yours public to share it here.',
+      noMatch: 'No public playlist matches “{{q}}”.',
+    },
+    share: {
+      button: 'Share link',
+      copied: 'Link copied',
+      copyByHand: 'Copy this link: {{link}}',
+    },
+    duration: { hours: '{{hours}} h {{minutes}} min', minutes: '{{minutes}} min' },
     title: 'Playlists',
     filter: {
       all: 'All',
@@ -54,6 +70,9 @@ export const messages: Messages = {
       saved: 'Saved {{name}}',
     },
     import: {
+      missing_one: '{{count}} code is not in the library, so not added: {{codes}}. {{kept}} will be added.',
+      missing_other:
+        '{{count}} codes are not in the library, so not added: {{codes}}. {{kept}} will be added.',
       label: 'Import works',
       placeholder: 'Paste any text: work codes such as RJ01234567 are picked out.',
       found_one: '{{count}} work code found',

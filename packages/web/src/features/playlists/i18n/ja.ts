@@ -2,6 +2,21 @@ import type { Messages } from '../../../shared/i18n/types.ts';
 
 export const messages: Messages = {
   playlists: {
+    tabs: { mine: 'マイプレイリスト', discover: '見つける' },
+    discover: {
+      search: '公開プレイリストを検索',
+      order: '並び順',
+      orders: { recent: '新着', likes: 'いいね順' },
+      count_other: '{{count}} 件のプレイリスト',
+      empty: '公開プレイリストはまだありません。自分のプレイリストを公開するとここに表示されます。',
+      noMatch: '「{{q}}」に一致する公開プレイリストはありません。',
+    },
+    share: {
+      button: 'リンクを共有',
+      copied: 'リンクをコピーしました',
+      copyByHand: 'このリンクをコピーしてください：{{link}}',
+    },
+    duration: { hours: '{{hours}} 時間 {{minutes}} 分', minutes: '{{minutes}} 分' },
     title: 'プレイリスト',
     filter: {
       all: 'すべて',
@@ -50,6 +65,7 @@ export const messages: Messages = {
       saved: '{{name}} を保存しました',
     },
     import: {
+      missing_other: 'ライブラリにない {{count}} 件は追加されません：{{codes}}。{{kept}} 件を追加します。',
       label: '作品をインポート',
       placeholder: '任意のテキストを貼り付けてください：RJ01234567 のような作品番号を抽出します。',
       found_other: '作品番号 {{count}} 件を検出',

@@ -2,6 +2,21 @@ import type { Messages } from '../../../shared/i18n/types.ts';
 
 export const messages: Messages = {
   playlists: {
+    tabs: { mine: '我的播放列表', discover: '发现' },
+    discover: {
+      search: '搜索公开播放列表',
+      order: '排序',
+      orders: { recent: '最新', likes: '最多喜欢' },
+      count_other: '{{count}} 个播放列表',
+      empty: '还没有公开的播放列表。把你的播放列表设为公开，就会出现在这里。',
+      noMatch: '没有与“{{q}}”匹配的公开播放列表。',
+    },
+    share: {
+      button: '分享链接',
+      copied: '链接已复制',
+      copyByHand: '请复制此链接：{{link}}',
+    },
+    duration: { hours: '{{hours}} 小时 {{minutes}} 分钟', minutes: '{{minutes}} 分钟' },
     title: '播放列表',
     filter: {
       all: '全部',
@@ -49,6 +64,7 @@ export const messages: Messages = {
       saved: '已保存 {{name}}',
     },
     import: {
+      missing_other: '{{count}} 个编号不在库中，不会添加：{{codes}}。将添加 {{kept}} 部作品。',
       label: '导入作品',
       placeholder: '粘贴任意文本：会从中识别出 RJ01234567 这样的作品编号。',
       found_other: '识别到 {{count}} 个作品编号',

@@ -11,6 +11,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { PlaylistMenu } from '../../catalogue/index.ts';
+import { KeepOfflineButton } from '../../offline/index.ts';
 import { playFiles, previewLyrics } from '../../player/index.ts';
 import { audioFilesOf, filesOf } from '../tree.ts';
 import { downloadZip } from '../zipDownload.ts';
@@ -80,6 +81,7 @@ export function WorkActions({
       >
         {t('work.downloadAll')}
       </Button>
+      <KeepOfflineButton work={work} files={tree ? filesOf(tree) : undefined} />
       {enableSubtitle && withLyrics && (
         <Button
           variant="outlined"

@@ -92,7 +92,7 @@ export function OtherEditions({ work }: { work: Work }) {
           component={RouterLink}
           to={workPath(e)}
           clickable
-          label={editionLanguageName(e.lang, i18n.language)}
+          label={editionLanguageName(e.lang, i18n.language) || e.source_id}
           title={`${e.title} (${e.source_id})`}
           data-testid="edition-chip"
           variant="outlined"

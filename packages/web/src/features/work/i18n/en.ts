@@ -47,6 +47,7 @@ export const messages: Messages = {
       delete: 'Delete my review',
       deleteConfirm: 'Delete the rating, progress and text of this review?',
       saved: 'Review saved',
+      deleted: 'Review deleted',
     },
     downloadAll: 'Download all',
     downloadFolder: 'Download folder',

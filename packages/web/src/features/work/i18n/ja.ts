@@ -47,6 +47,7 @@ export const messages: Messages = {
       delete: '自分のレビューを削除',
       deleteConfirm: 'このレビューの評価・進捗・本文を削除しますか？',
       saved: 'レビューを保存しました',
+      deleted: 'レビューを削除しました',
     },
     downloadAll: 'すべてダウンロード',
     downloadFolder: 'フォルダをダウンロード',

@@ -45,6 +45,7 @@ export const messages: Messages = {
       delete: '删除我的评论',
       deleteConfirm: '确定删除这条评论的评分、进度和内容吗？',
       saved: '评论已保存',
+      deleted: '评论已删除',
     },
     downloadAll: '全部下载',
     downloadFolder: '下载文件夹',

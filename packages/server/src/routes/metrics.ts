@@ -1,0 +1,13 @@
+/** GET /metrics: the Prometheus text of this instance (metrics.ts), for whom access.ts allows. */
+import { ROUTES } from '@sasayaki/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { authorizeMetrics } from '../access.ts';
+import { route } from './route.ts';
+
+export const metricsRoutes: FastifyPluginAsync = async (app) => {
+  route(app, ROUTES.console.metrics, async function metrics(req, reply) {
+    authorizeMetrics(req);
+    const text = await app.metrics.metrics();
+    return reply.type(app.metrics.contentType).header('cache-control', 'no-store').send(text);
+  });
+};

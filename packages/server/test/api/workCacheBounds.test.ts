@@ -1,0 +1,70 @@
+/**
+ * The catalogue cache is bounded by bytes, not entries (services/workCache.ts): whatever mix of
+ * small and large heads, results and pages comes in, what it holds stays under its budgets, the
+ * least recently used going first.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkCache } from '../../src/services/workCache.ts';
+import { openTestDb, type TestDb } from '../helpers/db.ts';
+
+const MB = 1024 * 1024;
+
+describe('catalogue cache bounds', () => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('keeps pages within 24 MB, the most recently used ones', async () => {
+    const cache = new WorkCache(t);
+    const g = await cache.sync();
+    for (let i = 0; i < 600; i++) cache.putPage(g, `page ${i}`, Buffer.alloc(60_000, i % 256));
+    expect(cache.bytesHeld().pages).toBeLessThanOrEqual(24 * MB);
+    expect(cache.bytesHeld().pages).toBeGreaterThan(20 * MB);
+    expect(cache.page('page 0')).toBeUndefined();
+    expect(cache.page('page 599')?.[0]).toBe(599 % 256);
+  });
+
+  it('keeps heads and results within their budgets, whatever their sizes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 50, maxLength: 300 }),
+        async (sizes) => {
+          const cache = new WorkCache(t);
+          const g = await cache.sync();
+          for (const [i, n] of sizes.entries()) {
+            cache.putHead(g, i, Buffer.alloc(n));
+            cache.putResult(
+              g,
+              `query ${i}`,
+              Array.from({ length: Math.floor(n / 8) }, (_, k) => k),
+            );
+          }
+          const held = cache.bytesHeld();
+          expect(held.heads).toBeLessThanOrEqual(12 * MB);
+          expect(held.results).toBeLessThanOrEqual(6 * MB);
+          // The last one written is kept unless it alone is over an eighth of the budget.
+          const last = sizes.length - 1;
+          if (sizes[last]! < (12 * MB) / 8 - 200) expect(cache.head(last)?.length).toBe(sizes[last]);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it('drops everything when the catalogue generation moves', async () => {
+    const cache = new WorkCache(t);
+    const g = await cache.sync();
+    cache.putPage(g, 'p', Buffer.alloc(10));
+    cache.putHead(g, 1, Buffer.alloc(10));
+    await t
+      .updateTable('catalogue_state')
+      .set({ generation: g + 1 })
+      .execute();
+    await cache.sync();
+    expect(cache.bytesHeld()).toEqual({ heads: 0, results: 0, pages: 0 });
+    expect(cache.page('p')).toBeUndefined();
+  });
+});

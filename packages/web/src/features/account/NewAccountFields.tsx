@@ -1,0 +1,79 @@
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from './PasswordField.tsx';
+import { checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';
+
+type Field = 'name' | 'password' | 'repeat';
+
+/** A new account's name and password typed twice, as the setup screen and invitations ask them. */
+export interface NewAccount {
+  /** The name as sent: without surrounding spaces. */
+  name: string;
+  password: string;
+  /** Shows the failed rules from now on; whether none failed (the form may be sent). */
+  validate: () => boolean;
+  /** What each field holds, for NewAccountFields. */
+  values: Record<Field, string>;
+  set: (field: Field, value: string) => void;
+  /** Each field's failed rule, once the form has been submitted. */
+  errors: Partial<Record<Field, RuleError>>;
+}
+
+export function useNewAccount(): NewAccount {
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', password: '', repeat: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const rules = {
+    name: checkUsername(values.name),
+    password: checkPassword(values.password),
+    repeat: checkRepeat(values.password, values.repeat),
+  };
+  const shown = (r: RuleError | null) => (submitted && r ? r : undefined);
+  return {
+    name: values.name.trim(),
+    password: values.password,
+    validate: () => {
+      setSubmitted(true);
+      return !rules.name && !rules.password && !rules.repeat;
+    },
+    values,
+    set: (field, value) => setValues((v) => ({ ...v, [field]: value })),
+    errors: { name: shown(rules.name), password: shown(rules.password), repeat: shown(rules.repeat) },
+  };
+}
+
+/** The three fields of a new account; the name field takes the focus. */
+export function NewAccountFields({
+  account,
+  labels,
+}: {
+  account: NewAccount;
+  labels: Record<Field, string>;
+}) {
+  const { t } = useTranslation();
+  const { values, set, errors } = account;
+  const text = (r: RuleError | undefined) => (r ? t(r.key, r.params) : undefined);
+  return (
+    <>
+      <TextField
+        label={labels.name}
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        autoComplete="username"
+        autoFocus
+        error={!!errors.name}
+        helperText={text(errors.name)}
+      />
+      {(['password', 'repeat'] as const).map((field) => (
+        <PasswordField
+          key={field}
+          label={labels[field]}
+          value={values[field]}
+          onChange={(v) => set(field, v)}
+          autoComplete="new-password"
+          error={text(errors[field])}
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Messages } from '../../../../shared/i18n/types.ts';
+
+export const messages: Messages = {
+  admin: {
+    accounts: {
+      title: 'アカウント',
+      search: '名前またはメールで検索',
+      count_other: '{{count}} 件のアカウント',
+      empty: '該当するアカウントはありません。',
+      you: 'あなた',
+      disabled: '無効',
+      group: 'グループ',
+      groups: { user: 'ユーザー', guest: 'ゲスト', administrator: '管理者' },
+      groupChanged: 'グループを変更しました。このアカウントは再ログインが必要です。',
+      noEmail: 'メール未登録',
+      never: 'なし',
+      dates: '作成 {{created}} ・ 最終アクセス {{seen}}',
+      resetPassword: 'パスワードをリセット',
+      disable: '無効にする',
+      enable: '有効にする',
+      disabledDone: 'アカウントを無効にしました。ログイン中のセッションは終了しました。',
+      enabled: 'アカウントを有効にしました。',
+      delete: '削除',
+      deleted: 'アカウントを削除しました。',
+      cancel: 'キャンセル',
+      close: '閉じる',
+      resetTitle: '{{name}} のパスワードをリセット',
+      resetByMail: '新しいパスワードを {{email}} に送信します。現在のセッションは終了します。',
+      resetShown:
+        'このアカウントにはメールがありません。新しいパスワードをここに一度だけ表示しますので、本人に渡してください。現在のセッションは終了します。',
+      resetConfirm: 'リセット',
+      resetMailed: '新しいパスワードをメールで送信しました。',
+      resetOnce: '今すぐコピーしてください。表示はこの一度だけです。',
+      deleteTitle: '{{name}} を削除しますか？',
+      deleteGoes: '次のものも一緒に削除されます：',
+      deleteFinal: 'この操作は取り消せません。',
+      deleteConfirm: '完全に削除',
+      impact: {
+        reviews_other: 'レビュー {{count}} 件',
+        playlists_other: 'プレイリスト {{count}} 件',
+        tagVotes_other: 'タグ投票 {{count}} 件',
+        playlistLikes_other: 'プレイリストへのいいね {{count}} 件',
+        feedback_other: '問題の報告 {{count}} 件は名前を外して残ります。',
+      },
+      guest: {
+        title: 'ゲストアカウント',
+        on: 'ゲストのログインを許可（guest / guest）',
+        off: 'ゲストのログインはオフです',
+        help: '共有のゲストアカウントは再生やレビューができますが、パスワードの変更や管理者への変更はできません。',
+      },
+    },
+  },
+};

@@ -1,0 +1,40 @@
+import type { Messages } from '../../../../shared/i18n/types.ts';
+
+export const messages: Messages = {
+  admin: {
+    health: {
+      title: 'Health',
+      server: 'Server',
+      version: 'Version',
+      uptime: 'Uptime',
+      uptimeValue: '{{d}} d {{h}} h {{m}} min',
+      started: 'Started',
+      ffmpegOk: 'present ({{path}})',
+      ffmpegMissing: 'missing: no low-quality streams',
+      database: 'Database',
+      dialect: 'Kind',
+      size: 'Size',
+      migrations: 'Migrations',
+      migrationsValue_one: '{{count}} applied, last {{last}}',
+      migrationsValue_other: '{{count}} applied, last {{last}}',
+      library: 'Library',
+      roots: 'Folders',
+      works: 'Works',
+      files: 'Files',
+      hours: 'Total length',
+      hoursValue: '{{hours}} h',
+      disk: 'Disk use',
+      caches: 'Caches',
+      cacheValue_one: '{{count}} file, {{size}}',
+      cacheValue_other: '{{count}} files, {{size}}',
+      purge: 'Purge',
+      purged: 'Cache emptied: its files are made again when needed.',
+      errors: 'Recent server errors',
+      noErrors: 'No errors since the server started.',
+      cache: {
+        transcodes: 'Transcodes',
+        covers: 'Covers',
+      },
+    },
+  },
+};

@@ -1,0 +1,33 @@
+import type { Messages } from '../../../shared/i18n/types.ts';
+
+export const messages: Messages = {
+  offline: {
+    keep: 'Keep offline',
+    keepFolder: 'Keep this folder offline',
+    keeping: 'Keeping offline: {{percent}}%',
+    cancel: 'Cancel',
+    kept: 'Kept offline',
+    keptPart: 'Partly kept offline',
+    keepRest: 'Keep the whole work',
+    remove: 'Remove',
+    removeCopy: 'Remove the offline copy',
+    done: 'Kept offline: {{title}}',
+    cancelled: 'Keeping offline was cancelled.',
+    failed: 'Could not keep it offline. Try again with a good connection.',
+    quota: 'Not enough storage on this device to keep it offline.',
+    unsupported: 'This browser cannot keep works offline (it needs HTTPS).',
+    settingsTitle: 'Offline listening',
+    settingsHint: 'Works kept on this device open and play without a network, with their lyrics and covers.',
+    empty: 'No work is kept offline. Use "Keep offline" on a work page.',
+    storage: 'Storage used: {{used}} of {{quota}} ({{left}} left)',
+    keptAt: 'Kept {{date}}',
+    partly: 'Some folders',
+    offlineTitle: 'You are offline',
+    offlineText: 'This page needs the network. Works kept offline on this device still open and play.',
+    notKeptText: 'This work is not kept offline on this device. It opens again when the network is back.',
+    keptList: 'Kept offline',
+    noneKept: 'No work is kept offline on this device.',
+    tryAgain: 'Try again',
+    openSettings: 'Manage offline works',
+  },
+};

@@ -1,0 +1,33 @@
+import type { Messages } from '../../../shared/i18n/types.ts';
+
+export const messages: Messages = {
+  offline: {
+    keep: '离线保存',
+    keepFolder: '离线保存此文件夹',
+    keeping: '正在离线保存：{{percent}}%',
+    cancel: '取消',
+    kept: '已离线保存',
+    keptPart: '已部分离线保存',
+    keepRest: '保存整个作品',
+    remove: '删除',
+    removeCopy: '删除离线副本',
+    done: '已离线保存：{{title}}',
+    cancelled: '已取消离线保存。',
+    failed: '无法离线保存，请在网络良好时重试。',
+    quota: '此设备存储空间不足，无法离线保存。',
+    unsupported: '此浏览器无法离线保存作品（需要 HTTPS）。',
+    settingsTitle: '离线收听',
+    settingsHint: '保存在此设备上的作品无需网络即可打开和播放，包括歌词和封面。',
+    empty: '没有离线保存的作品。在作品页使用「离线保存」。',
+    storage: '已用存储：{{used}} / {{quota}}（剩余 {{left}}）',
+    keptAt: '保存于 {{date}}',
+    partly: '部分文件夹',
+    offlineTitle: '当前处于离线状态',
+    offlineText: '此页面需要网络。离线保存在此设备上的作品仍可打开和播放。',
+    notKeptText: '此作品未在此设备上离线保存。恢复网络后即可打开。',
+    keptList: '已离线保存',
+    noneKept: '此设备上没有离线保存的作品。',
+    tryAgain: '重试',
+    openSettings: '管理离线作品',
+  },
+};
