@@ -17,6 +17,16 @@ const FLOOD_ADDRESSES = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '12
 const PER_ADDRESS = 25;
 const FLOOD = FLOOD_ADDRESSES.length * PER_ADDRESS;
 
+/**
+ * The flooding addresses of one attempt. A retried test floods from new ones: the first attempt's
+ * failed sign-ins count against its addresses, and 25 more each would pass the limit (30).
+ */
+let attempt = 0;
+const floodAddresses = () => {
+  attempt += 1;
+  return FLOOD_ADDRESSES.map((a) => a.replace('127.0.0.', `127.0.${attempt}.`));
+};
+
 describe.each(DIALECTS)('sign-ins under a flood on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -37,7 +47,7 @@ describe.each(DIALECTS)('sign-ins under a flood on %s', (dialect) => {
   async function floodThenSignIn(flood: (address: string, i: number) => ReturnType<typeof signIn>) {
     let answered = 0;
     let before = -1;
-    const all = FLOOD_ADDRESSES.flatMap((a) =>
+    const all = floodAddresses().flatMap((a) =>
       Array.from({ length: PER_ADDRESS }, (_, i) =>
         flood(a, i).then((r) => {
           answered += 1;
@@ -80,9 +90,12 @@ describe.each(DIALECTS)('sign-ins under a flood on %s', (dialect) => {
     expect(answers.every((r) => r.statusCode === 401)).toBe(true);
     // In arrival order the user came after all 150 and waited for every one of them. Round the
     // addresses, the user's address is served at the first free turn; the flood answers before
-    // it are those whose hashes were running or finished while the user's request read its row
-    // (the exact order is pinned below, on the turns themselves).
-    expect(before).toBeLessThanOrEqual(20);
+    // it are those whose hashes were running or finished while the user's request read its rows
+    // and, after its hash, wrote its session. That is 5-20 on a quiet machine and up to 29 seen
+    // on one slowed to half speed, so the bound is set well below arrival order's 150 rather than
+    // at a figure that holds only on a quiet machine (the exact order is pinned below, on the
+    // turns themselves).
+    expect(before).toBeLessThanOrEqual(FLOOD / 3);
   });
 });
 
