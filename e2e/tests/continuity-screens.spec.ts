@@ -10,18 +10,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { bearer, freshName, register, useToken } from './helpers/accounts.ts';
 import { clippedLabels } from './helpers/clipped.ts';
+import { COMBOS, SHOTS } from './helpers/screens.ts';
 
-const SHOTS = process.env.SCREENSHOTS_DIR;
 // A control that is not there fails in seconds, not at the end of the long test.
 test.use({ actionTimeout: 15_000 });
 const LANGS = ['en', 'ja', 'zh-CN'] as const;
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-const COMBOS = SHOTS
-  ? SIZES.flatMap((s) => (['light', 'dark'] as const).map((scheme) => [s, scheme] as const))
-  : ([[SIZES[0], 'dark']] as const);
 
 /** A 75-second track with lyrics, then a 4-second one (demo library). */
 const LONG_WORK = { path: '/work/RJ01100001', id: 1100001, title: '01 はじめに' };

@@ -7,17 +7,9 @@
 import { expect, test } from '@playwright/test';
 import { bearer, freshName, register } from './helpers/accounts.ts';
 import { clippedLabels } from './helpers/clipped.ts';
+import { COMBOS, SHOTS } from './helpers/screens.ts';
 
 test.describe.configure({ timeout: 300_000 });
-
-const SHOTS = process.env.SCREENSHOTS_DIR;
-const SIZES = [
-  ['phone', { width: 390, height: 844 }],
-  ['desktop', { width: 1280, height: 800 }],
-] as const;
-const COMBOS = SHOTS
-  ? SIZES.flatMap((s) => (['light', 'dark'] as const).map((scheme) => [s, scheme] as const))
-  : ([[SIZES[0], 'dark']] as const);
 
 test('Discover and a playlist page in every language, phone and desktop, light and dark', async ({
   browser,

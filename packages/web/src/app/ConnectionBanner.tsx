@@ -19,7 +19,8 @@ function useSecondsUntil(at: number | null): number {
 
 /**
  * "Connection lost — reconnecting in N s" with "Retry now" while the server does not answer
- * (connectionMonitor.ts); gone as soon as it does. `spacer` renders an invisible copy that keeps
+ * (connectionMonitor.ts), "You are offline — …" while the browser has no network; gone as soon as
+ * the server answers. `spacer` renders an invisible copy that keeps
  * the page from sliding under the banner in the fixed top bar.
  */
 export function ConnectionBanner({ spacer = false }: { spacer?: boolean }) {
@@ -27,8 +28,9 @@ export function ConnectionBanner({ spacer = false }: { spacer?: boolean }) {
   const c = useConnection();
   const seconds = useSecondsUntil(c.state === 'down' && !spacer ? c.nextCheckAt : null);
   if (c.state === 'up') return null;
+  // The browser saying it is offline is named as such: no server fault to wait out.
   const text = c.checking
-    ? t('app.connection.checking')
+    ? t(c.offline ? 'app.connection.offlineChecking' : 'app.connection.checking')
     : t(c.offline ? 'app.connection.offline' : 'app.connection.lost', { seconds });
   return (
     <Alert

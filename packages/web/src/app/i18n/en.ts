@@ -55,6 +55,7 @@ export const messages: Messages = {
       lost: 'Connection lost — reconnecting in {{seconds}}s',
       offline: 'You are offline — reconnecting in {{seconds}}s',
       checking: 'Connection lost — reconnecting…',
+      offlineChecking: 'You are offline — reconnecting…',
       retryNow: 'Retry now',
     },
   },

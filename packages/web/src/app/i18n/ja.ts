@@ -55,6 +55,7 @@ export const messages: Messages = {
       lost: '接続が切れました — {{seconds}} 秒後に再接続します',
       offline: 'オフラインです — {{seconds}} 秒後に再接続します',
       checking: '接続が切れました — 再接続中…',
+      offlineChecking: 'オフラインです — 再接続中…',
       retryNow: '今すぐ再試行',
     },
   },

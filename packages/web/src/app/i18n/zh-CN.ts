@@ -55,6 +55,7 @@ export const messages: Messages = {
       lost: '连接已断开 — {{seconds}} 秒后重新连接',
       offline: '网络已断开 — {{seconds}} 秒后重新连接',
       checking: '连接已断开 — 正在重新连接…',
+      offlineChecking: '网络已断开 — 正在重新连接…',
       retryNow: '立即重试',
     },
   },

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
 import { type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,7 @@ import { useSettings } from '../../shared/settings/store.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { WorkCard } from './card/WorkCard.tsx';
 import { LazyWorkSwiper, preloadWorkSwiper } from './LazyWorkSwiper.ts';
+import { RowHeading } from './RowHeading.tsx';
 import { readListState } from './urlState.ts';
 import { useWorkList } from './useWorkList.ts';
 
@@ -54,12 +54,7 @@ const SwiperSkeleton = () => (
 function Row({ title, works, action }: { title: string; works: Work[]; action: ReactNode }) {
   const still = (
     <Box component="section" aria-label={title} sx={{ mb: 3 }} data-testid="home-row-static">
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
+      <RowHeading title={title} action={action} />
       <Box sx={{ ...rowSx, pb: '4px' }}>
         {works.slice(0, 6).map((w) => (
           <WorkCard key={w.id} work={w} variant="compact" />

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
 import { Autoplay, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -7,6 +6,7 @@ import 'swiper/css';
 import 'swiper/css/navigation';
 import type { ReactNode } from 'react';
 import { WorkCard } from './card/WorkCard.tsx';
+import { RowHeading } from './RowHeading.tsx';
 
 /** 2, 3, 4 or 6 slides by width, 4 s autoplay (docs/product.md §9). Its own chunk: only home and work pages load it. */
 export function WorkSwiper({ title, works, action }: { title: string; works: Work[]; action?: ReactNode }) {
@@ -30,12 +30,7 @@ export function WorkSwiper({ title, works, action }: { title: string; works: Wor
         '& .swiper-button-prev svg, & .swiper-button-next svg': { width: 10, height: 18 },
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h6" component="h2" sx={{ fontWeight: 800 }}>
-          {title}
-        </Typography>
-        {action}
-      </Box>
+      <RowHeading title={title} action={action} />
       <Swiper
         modules={[Autoplay, Navigation, Keyboard]}
         autoplay={{ delay: 4000, disableOnInteraction: false, pauseOnMouseEnter: true }}
