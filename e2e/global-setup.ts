@@ -35,6 +35,8 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 const root = path.resolve(import.meta.dirname, '..');
+/** The built server, as `npm start` runs it. */
+const SERVER = 'packages/server/dist/main.mjs';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = Number(process.env.E2E_PORT || 8931);
@@ -61,22 +63,22 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every spec registers its accounts from this one address.
     SASAYAKI_REGISTRATION_LIMIT: '100000',
   };
-  // Several test runs may share one checkout: build the web app under a lock.
-  const build = spawn('flock', ['/tmp/sasayaki-webbuild.lock', 'node', 'scripts/build-web-if-needed.mjs'], {
-    cwd: root,
-    stdio: 'inherit',
-    env,
-  });
-  await new Promise((resolve) => build.on('exit', resolve));
-  const server: ChildProcess = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/server/src/main.ts', 'start'],
-    {
+  // Several test runs may share one checkout: build the web app and the server under a lock. The
+  // tests run the server as `npm start` does, built (scripts/build-server.mjs), on node itself.
+  for (const script of ['scripts/build-web-if-needed.mjs', 'scripts/build-server.mjs']) {
+    const build = spawn('flock', ['/tmp/sasayaki-webbuild.lock', 'node', script], {
       cwd: root,
+      stdio: 'inherit',
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+    });
+    const built = await new Promise((resolve) => build.on('exit', resolve));
+    if (built !== 0) throw new Error(`${script} failed (${built})`);
+  }
+  const server: ChildProcess = spawn(process.execPath, [SERVER, 'start'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
@@ -90,8 +92,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise((r) => setTimeout(r, 300));
   }
   const admin = spawn(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/server/src/main.ts', 'user', 'add', 'e2eadmin', '--admin', '--password', 'admin-secret'],
+    process.execPath,
+    [SERVER, 'user', 'add', 'e2eadmin', '--admin', '--password', 'admin-secret'],
     { cwd: root, env, stdio: 'inherit' },
   );
   const code = await new Promise((resolve) => admin.on('exit', resolve));

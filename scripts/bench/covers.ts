@@ -18,6 +18,7 @@ import { openDb } from '../../packages/server/src/db/connect.ts';
 import { loadAverage } from './endpoints.ts';
 import { ipcCpu, median, ratioRange, startPlainFileServer, waitForLine } from './media.ts';
 import { benchPort } from './ports.ts';
+import { benchServerArgs } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/covers';
 const LIBRARY = path.join(DIR, 'library');
@@ -90,7 +91,7 @@ function startApi(dbFile: string, port: number, root = ROOT): Promise<ChildProce
   const data = path.join(DIR, `data-${port}`);
   // A fresh cover cache each run: the variants are made by this run's first requests.
   fs.rmSync(data, { recursive: true, force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/server.ts')], {
+  const child = spawn(process.execPath, benchServerArgs(root), {
     cwd: root,
     env: {
       ...process.env,

@@ -23,6 +23,7 @@ import { accelServerBlock, nginxBinary, startNginx } from '../../packages/server
 import { STREAM_WORK_ID } from './catalogue.ts';
 import { loadAverage } from './endpoints.ts';
 import { benchPort } from './ports.ts';
+import { benchServerArgs } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/media';
 const LIBRARY = path.join(DIR, 'library');
@@ -126,7 +127,7 @@ async function startApi(
   accel: 'off' | 'nginx',
   root = ROOT,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/server.ts')], {
+  const child = spawn(process.execPath, benchServerArgs(root), {
     cwd: root,
     env: {
       ...process.env,

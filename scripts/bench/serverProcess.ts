@@ -2,13 +2,33 @@
  * The benchmark's server processes (scripts/bench/server.ts, one per port) and the CPU time they
  * report over IPC.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
+
+const built = new Set<string>();
+
+/**
+ * The command line of the bench server (scripts/bench/server.ts) of the checkout at `root`, built
+ * as `npm start` builds the server (scripts/build-server.mjs) and run on node itself, so memory
+ * and CPU are the shipped server's. Built once per checkout and run; a checkout from before the
+ * build script runs it through tsx.
+ */
+export function benchServerArgs(root = ROOT): string[] {
+  const script = path.join(root, 'scripts/build-server.mjs');
+  if (!fs.existsSync(script)) return ['--import', 'tsx', path.join(root, 'scripts/bench/server.ts')];
+  const outdir = path.join(root, 'scripts/bench/dist');
+  if (!built.has(root)) {
+    const entry = `server=${path.join(root, 'scripts/bench/server.ts')}`;
+    execFileSync(process.execPath, [script, outdir, entry], { cwd: root, stdio: 'ignore' });
+    built.add(root);
+  }
+  return [path.join(outdir, 'server.mjs')];
+}
 
 /**
  * Starts the real server on `dbSpec` (SQLite file or postgres:// URL); resolves once it listens.
@@ -17,7 +37,7 @@ const ROOT = path.resolve(HERE, '../..');
 export async function startServer(dbSpec: string, port: number, dir: string): Promise<ChildProcess> {
   const library = path.join(dir, 'library');
   fs.mkdirSync(library, { recursive: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'server.ts')], {
+  const child = spawn(process.execPath, benchServerArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -25,6 +25,7 @@ import { BENCH_FACTS, buildBenchCatalogue } from './catalogue.ts';
 import { printColumns } from './endpoints.ts';
 import { ipcCpu, median, procCpuMs, startPlainFileServer, waitForLine } from './media.ts';
 import { benchPort } from './ports.ts';
+import { benchServerArgs } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/side';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -100,7 +101,7 @@ function baselineCopy(file: string, baselineRoot: string): string {
 }
 
 function startApi(root: string, dbFile: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/server.ts')], {
+  const child = spawn(process.execPath, benchServerArgs(root), {
     cwd: root,
     env: {
       ...process.env,

@@ -57,8 +57,8 @@ export class OwnServer {
 
   /** Starts the server and resolves once /api/health answers OK. */
   async start(): Promise<void> {
-    // Node itself (not the tsx wrapper), so that stopping it ends the process that holds the port.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', 'start'], {
+    // The server built by the global setup, on node itself (as `npm start` runs it).
+    const child = spawn(process.execPath, ['packages/server/dist/main.mjs', 'start'], {
       cwd: root,
       env: {
         ...process.env,

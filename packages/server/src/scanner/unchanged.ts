@@ -6,6 +6,7 @@
  * is prepared by the scan as before. Small libraries are checked in the scan's own thread:
  * starting the threads costs more than it saves below SMALL_LIBRARY works.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FsPath } from '../storage/byteNames.ts';
@@ -33,6 +34,17 @@ export function checkThreads(works: number, override?: number): number {
   return Math.min(MAX_THREADS, os.availableParallelism());
 }
 
+/**
+ * The thread's script. A built server (scripts/build-server.mjs) has the worker compiled beside
+ * it; run from the sources, the thread boots tsx's loader first, then loads unchangedWorker.ts.
+ */
+function workerScript(roots: string[]): { script: URL; data: { roots: string[]; entry?: string } } {
+  const compiled = new URL('./unchangedWorker.mjs', import.meta.url);
+  if (fs.existsSync(compiled)) return { script: compiled, data: { roots } };
+  const entry = new URL('./unchangedWorker.ts', import.meta.url).href;
+  return { script: new URL('./unchangedWorker.boot.mjs', import.meta.url), data: { roots, entry } };
+}
+
 /** The works among `requests` whose tree still has its stored signature, with their file counts. */
 export async function unchangedWorks(
   requests: readonly CheckRequest[],
@@ -41,8 +53,7 @@ export async function unchangedWorks(
 ): Promise<Map<number, { files: number; issues: ScanIssue[] }>> {
   const unchanged = new Map<number, { files: number; issues: ScanIssue[] }>();
   if (threads <= 0 || requests.length === 0) return unchanged;
-  const boot = new URL('./unchangedWorker.boot.mjs', import.meta.url);
-  const entry = new URL('./unchangedWorker.ts', import.meta.url).href;
+  const thread = workerScript(roots);
   let next = 0;
   const run = (worker: Worker) =>
     new Promise<void>((resolve) => {
@@ -60,7 +71,10 @@ export async function unchangedWorks(
       worker.once('error', () => resolve());
       send();
     });
-  const workers = Array.from({ length: threads }, () => new Worker(boot, { workerData: { entry, roots } }));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(thread.script, { workerData: thread.data }),
+  );
   try {
     await Promise.all(workers.map(run));
   } finally {
