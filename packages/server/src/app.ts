@@ -26,6 +26,7 @@ import { fieldError } from './http/fieldErrors.ts';
 import { checkNumericParams, refuseNulCharacters } from './http/hooks.ts';
 import { splitCommaLists } from './http/listOptions.ts';
 import { registerRequestScopes } from './http/requestScopes.ts';
+import { sharedSerializers } from './http/serializers.ts';
 import { registerLifecycle } from './http/shutdown.ts';
 import { requestLogView } from './logging.ts';
 import { registerMetrics } from './metrics.ts';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
     // Keywords travel in the path and may be long (the web app switches to POST past 500 chars).
     routerOptions: { maxParamLength: 2000 },
     ajv: { customOptions: AJV_OPTIONS },
+    schemaController: { compilersFactory: { buildSerializer: sharedSerializers } },
     // Errors raised before routing (malformed escapes, over-long parameters) keep our `{error}` shape.
     frameworkErrors: (err, _req, reply) => {
       const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URL_TOO_LONG' : 'BAD_REQUEST';
