@@ -5,35 +5,14 @@
  * made with the `sasayaki user add --admin` command on the e2e data folder, as an operator would.
  * Every switch is put back in `finally`, so the other specs see a normal server.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  expect(dataDir, 'global setup exports E2E_DATA_DIR').toBeTruthy();
-  const name = `admin_${randomBytes(3).toString('hex')}`;
-  execFileSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/server/src/main.ts', 'user', 'add', name, '--admin', '--password', 'admin-pass'],
-    {
-      cwd: root,
-      env: { ...process.env, SASAYAKI_DATA: dataDir, DATABASE_URL: '', SASAYAKI_LIBRARY: '' },
-      stdio: 'pipe',
-    },
-  );
-  const r = await request.post('/api/auth/me', { data: { name, password: 'admin-pass' } });
-  expect(r.status()).toBe(200);
-  return (await r.json()).token;
-}
+import { expect, test } from '@playwright/test';
+import { cliAdminToken } from './helpers/accounts.ts';
 
 test('maintenance: health answers JSON {html}, the API stays usable, then plain OK again', async ({
   request,
 }) => {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { Authorization: `Bearer ${await cliAdminToken(request)}` };
   const guest = (
     await (await request.post('/api/auth/me', { data: { name: 'guest', password: 'guest' } })).json()
   ).token;
@@ -62,7 +41,7 @@ test('maintenance: health answers JSON {html}, the API stays usable, then plain 
 });
 
 test('closed registration: {reg: false} and registering answers 403 {error}', async ({ request }) => {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { Authorization: `Bearer ${await cliAdminToken(request)}` };
   try {
     expect(
       (await request.put('/api/admin/registration', { headers, data: { enabled: false } })).status(),
@@ -82,7 +61,7 @@ test('closed registration: {reg: false} and registering answers 403 {error}', as
 });
 
 test('a full rescan keeps every track hash, file id and work answer the same', async ({ request }) => {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { Authorization: `Bearer ${await cliAdminToken(request)}` };
   const snapshot = async () => {
     const list = await (await request.get('/api/works?order=id&sort=asc&pageSize=100')).json();
     const trees: Record<number, unknown> = {};

@@ -5,12 +5,8 @@
  * player streams with the media cookie and no token in the URL, and a maintenance message
  * cannot run script.
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { expect, type Page, test } from '@playwright/test';
+import { cliAdminToken } from './helpers/accounts.ts';
 
 /** Collects CSP violations (events and console reports) from the moment the page loads. */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -74,28 +70,8 @@ test('the app runs under its CSP: works, work page, playback and lyrics, signed 
   expect(violations).toEqual([]);
 });
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const name = `admin_${randomBytes(3).toString('hex')}`;
-  execFileSync(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['packages/server/src/main.ts', 'user', 'add', name, '--admin', '--password', 'admin-pass'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        SASAYAKI_DATA: process.env.E2E_DATA_DIR,
-        DATABASE_URL: '',
-        SASAYAKI_LIBRARY: '',
-      },
-      stdio: 'pipe',
-    },
-  );
-  const r = await request.post('/api/auth/me', { data: { name, password: 'admin-pass' } });
-  return (await r.json()).token;
-}
-
 test('a maintenance message shows its text but runs no script', async ({ page, request }) => {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` };
+  const headers = { Authorization: `Bearer ${await cliAdminToken(request)}` };
   const html =
     '<p>Back soon</p><img src="/nope.png" onerror="window.__pwned = localStorage.getItem(\'jwt-token\') || 1">' +
     '<a href="javascript:window.__pwned=2">details</a><script>window.__pwned = 3</script>';

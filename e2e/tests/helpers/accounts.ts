@@ -1,6 +1,11 @@
 /** Accounts for the browser tests: registered through the API, signed in by a stored token. */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
+
+const root = path.resolve(import.meta.dirname, '../../..');
 
 export const ADMIN = { name: 'e2eadmin', password: 'admin-secret' };
 
@@ -28,3 +33,23 @@ export async function useToken(page: Page, token: string): Promise<void> {
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * A new administrator made as an operator makes one, with `sasayaki user add --admin` on the
+ * shared server's data folder (the built server's command line); answers its token.
+ */
+export async function cliAdminToken(request: APIRequestContext): Promise<string> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  expect(dataDir, 'global setup exports E2E_DATA_DIR').toBeTruthy();
+  const name = `admin_${randomBytes(3).toString('hex')}`;
+  execFileSync(
+    process.execPath,
+    ['packages/server/dist/main.mjs', 'user', 'add', name, '--admin', '--password', 'admin-pass'],
+    {
+      cwd: root,
+      env: { ...process.env, SASAYAKI_DATA: dataDir, DATABASE_URL: '', SASAYAKI_LIBRARY: '' },
+      stdio: 'pipe',
+    },
+  );
+  return loginToken(request, name, 'admin-pass');
+}
