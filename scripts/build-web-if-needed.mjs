@@ -22,9 +22,10 @@ const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (builtAt && builtAt >= Math.max(newest(web), newest(contract))) {
   console.log('web app is up to date');
 } else {
-  // A first build takes a minute or more on a small machine: say that it is still going.
+  // A first build takes 6 s on a quiet 2-core machine and minutes on a busy one: say that it is
+  // still going.
   const started = Date.now();
-  console.log('building the web app (first start, or its sources changed): about a minute…');
+  console.log('building the web app (first start, or its sources changed)…');
   const ticker = setInterval(() => {
     console.log(`  still building the web app: ${Math.round((Date.now() - started) / 1000)} s`);
   }, 10_000);
