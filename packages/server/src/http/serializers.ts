@@ -18,9 +18,8 @@ export const serializerCounts = { compiled: 0, reused: 0 };
 export function sharedSerializers(externalSchemas?: unknown, serializerOpts?: Options) {
   const externals = (externalSchemas ?? {}) as Record<string, Schema>;
   const ids = Object.keys(externals).sort().join('\n');
-  let bySchema = compiled.get(ids);
-  if (!bySchema) compiled.set(ids, (bySchema = new WeakMap()));
-  const cache = bySchema;
+  const cache = compiled.get(ids) ?? new WeakMap<object, Serializer>();
+  compiled.set(ids, cache);
   return ({ schema }: { schema?: unknown }): Serializer => {
     const known = cache.get(schema as object);
     if (known) {
