@@ -2,7 +2,8 @@
  * Runtime schemas and types of the HTTP API (docs/product.md §3, §7 and docs/compatibility.md).
  * The server validates and documents with these schemas; the web app and tests use the types.
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import * as Type from 'typebox/type';
 import { AGE_CATEGORIES, TRACK_NODE_TYPES, type TrackNodeType } from './constants.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);

@@ -2,7 +2,8 @@
  * Administration (group `administrator`): users, rescans, maintenance message, registration
  * switch; and /api/credentials, the user management calls of the kikoeru front end.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody } from '../api.ts';
 import { USER_GROUPS } from '../constants.ts';
 import { defineRoute } from './define.ts';

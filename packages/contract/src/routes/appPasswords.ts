@@ -2,7 +2,8 @@
  * App passwords: per-device passwords for music apps that speak the Subsonic API at /rest
  * (docs/compatibility.md, "Subsonic"). The secret is shown once, when it is made.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody } from '../api.ts';
 import { LIMITS } from '../constants.ts';
 import { defineRoute } from './define.ts';

@@ -1,5 +1,5 @@
 /** Accounts: registration, login, the current user, password change, email link, password reset. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { AuthAnswer, MessageBody, User } from '../api.ts';
 import { defineRoute } from './define.ts';
 import { Refusals, Str } from './fields.ts';

@@ -1,5 +1,5 @@
 /** The catalogue: works lists, search, one work, its file tree, circles, tags and voice actors. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { EntityCount, ErrorBody, type TrackNode, Work, WorkList } from '../api.ts';
 import { LIMITS } from '../constants.ts';
 import { defineRoute } from './define.ts';

@@ -2,7 +2,8 @@
  * The administrator's console (group `administrator`): site settings, the audit log, accounts,
  * health and moderation; and `/metrics` for Prometheus.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, Pagination } from '../api.ts';
 import { USER_GROUPS } from '../constants.ts';
 import { defineRoute } from './define.ts';

@@ -1,5 +1,6 @@
 /** "Report a problem": anyone sends a report about a work; administrators list and handle them. */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, Pagination } from '../api.ts';
 import { FEEDBACK_CATEGORIES, LIMITS } from '../constants.ts';
 import { defineRoute } from './define.ts';

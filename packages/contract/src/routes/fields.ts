@@ -3,7 +3,8 @@
  * builders that keep the exact JSON schema the validator coerces by (`type: ['integer', 'null']`
  * rather than a union).
  */
-import Type, { type Static, type TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
+import * as Type from 'typebox/type';
 import { ErrorBody } from '../api.ts';
 import { LIMITS, WORK_ORDERS } from '../constants.ts';
 

@@ -2,7 +2,8 @@
  * Invitations (docs/console.md): an administrator makes a one-time link, and whoever opens it
  * may register, even while registration is closed.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { AuthAnswer, MessageBody } from '../api.ts';
 import { defineRoute } from './define.ts';
 import { OrNull, Refusals, Str, StringEnum } from './fields.ts';

@@ -2,7 +2,8 @@
  * The console's libraries (administrators): library roots, the server-side folder browser, scans
  * with their live progress and their reports (docs/console.md).
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, Pagination } from '../api.ts';
 import {
   SCAN_KINDS,

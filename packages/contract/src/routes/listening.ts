@@ -3,7 +3,8 @@
  * queue, history and bookmarks. Every write carries the client's clock (`at`, ms since the epoch)
  * and the later one wins, so a device that was offline can send what it did in any order.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { Pagination, Work } from '../api.ts';
 import { LISTENING_LIMITS as L, TRACK_HASH_PATTERN } from '../listening.ts';
 import { defineRoute } from './define.ts';

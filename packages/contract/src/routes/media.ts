@@ -1,5 +1,5 @@
 /** Media files by id (stream, download, low-quality stream, linked LRC), work archives and cover images. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { CheckLrcAnswer, ErrorBody } from '../api.ts';
 import { COVER_TYPES, LOW_QUALITY_STREAM } from '../constants.ts';
 import { defineRoute, type HttpMethod } from './define.ts';

@@ -2,7 +2,8 @@
  * Playlists: POST with `{id, …}` for changes, GET with query parameters for reads. Ids are UUID
  * strings.
  */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, Pagination, Playlist, WorkList } from '../api.ts';
 import { LIMITS, PLAYLIST_PRIVACY, WORK_ORDERS } from '../constants.ts';
 import { defineRoute } from './define.ts';

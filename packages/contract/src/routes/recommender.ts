@@ -1,5 +1,5 @@
 /** Recommendations (docs/recommender.md): popular, for a listener, similar works, listening events. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, WorkList } from '../api.ts';
 import { LIMITS, RECOMMENDER_EVENTS } from '../constants.ts';
 import { defineRoute } from './define.ts';

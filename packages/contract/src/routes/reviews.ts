@@ -1,5 +1,6 @@
 /** Reviews and progress: the caller's own, and every listener's ratings and texts of a work. */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { MessageBody, Pagination, WorkList } from '../api.ts';
 import { LIMITS, PROGRESS_VALUES, type Progress, WORK_ORDERS } from '../constants.ts';
 import { defineRoute } from './define.ts';

@@ -1,5 +1,5 @@
 /** What every client reads first: health, the shared player settings and the server's version. */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { SharedConfigAnswer, VersionAnswer } from '../api.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,5 +1,5 @@
 /** First run: while no administrator exists, anyone may create the first one (docs/console.md). */
-import Type from 'typebox';
+import * as Type from 'typebox/type';
 import { AuthAnswer } from '../api.ts';
 import { defineRoute } from './define.ts';
 import { Refusals, Str } from './fields.ts';

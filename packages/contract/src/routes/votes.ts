@@ -1,5 +1,6 @@
 /** Tag votes: vote on a tag of a work, add existing tags to a work. */
-import Type, { type Static } from 'typebox';
+import type { Static } from 'typebox';
+import * as Type from 'typebox/type';
 import { defineRoute } from './define.ts';
 import { IntegerEnum, Refusals, RowId, WorkIdInput } from './fields.ts';
 
