@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnection } from '../shared/api/connection.ts';
 import { retryConnectionNow } from './connectionMonitor.ts';
+import { useTreatedAsOffline } from './OfflineGate.tsx';
 
 /** Whole seconds until `at`, counted down once a second while mounted. */
 function useSecondsUntil(at: number | null): number {
@@ -19,19 +20,21 @@ function useSecondsUntil(at: number | null): number {
 
 /**
  * "Connection lost — reconnecting in N s" with "Retry now" while the server does not answer
- * (connectionMonitor.ts), "You are offline — …" while the browser has no network; gone as soon as
- * the server answers. `spacer` renders an invisible copy that keeps
- * the page from sliding under the banner in the fixed top bar.
+ * (connectionMonitor.ts), "You are offline — …" while the app is treated as offline (the browser
+ * has no network, or works are kept and the server is out of reach); gone as soon as the server
+ * answers. `spacer` renders an invisible copy that keeps the page from sliding under the banner in
+ * the fixed top bar.
  */
 export function ConnectionBanner({ spacer = false }: { spacer?: boolean }) {
   const { t } = useTranslation();
   const c = useConnection();
+  // Offline as the page below it says (OfflineGate): not a server fault to wait out.
+  const offline = useTreatedAsOffline();
   const seconds = useSecondsUntil(c.state === 'down' && !spacer ? c.nextCheckAt : null);
   if (c.state === 'up') return null;
-  // The browser saying it is offline is named as such: no server fault to wait out.
   const text = c.checking
-    ? t(c.offline ? 'app.connection.offlineChecking' : 'app.connection.checking')
-    : t(c.offline ? 'app.connection.offline' : 'app.connection.lost', { seconds });
+    ? t(offline ? 'app.connection.offlineChecking' : 'app.connection.checking')
+    : t(offline ? 'app.connection.offline' : 'app.connection.lost', { seconds });
   return (
     <Alert
       severity="warning"

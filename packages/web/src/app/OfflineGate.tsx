@@ -9,13 +9,22 @@ import { retryConnectionNow } from './connectionMonitor.ts';
 const OFFLINE_PAGES = new Set(['/settings', '/about', '/debug']);
 
 /**
+ * Whether the app behaves as offline: the browser says it is, or the server is out of reach while
+ * works are kept (the kept works are then what plays). The gate and the connection banner agree
+ * on it.
+ */
+export function useTreatedAsOffline(): boolean {
+  const anyKept = useKept((s) => s.works.length > 0);
+  return useConnection((c) => c.state === 'down' && (c.offline || anyKept));
+}
+
+/**
  * While the browser is offline (or the server is out of reach and works are kept), a page that needs the network shows the offline state (with the
  * kept works) instead of failed requests; the page of a kept work and Settings open as usual.
  */
 export function OfflineGate({ children }: { children: ReactNode }) {
   const kept = useKept((s) => s.works);
-  // With works kept, a server out of reach is treated as offline too: the kept works are what plays.
-  const offline = useConnection((c) => c.state === 'down' && (c.offline || kept.length > 0));
+  const offline = useTreatedAsOffline();
   const { pathname } = useLocation();
   if (!offline || OFFLINE_PAGES.has(pathname)) return <>{children}</>;
   const workMatch = matchPath('/work/:id/*', pathname);
