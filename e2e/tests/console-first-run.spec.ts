@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import { OwnServer } from './helpers/ownServer.ts';
-import { wavBytes } from './helpers/wav.ts';
+import { wavTone } from '@sasayaki/server/demo/audio';
 
 // A server of its own, its demo library made on the way: several minutes on a busy machine.
 test.describe.configure({ timeout: 600_000 });
@@ -61,7 +61,7 @@ test('first run: two browsers race for the administrator, the winner adds and sc
     fs.mkdirSync(Buffer.from(`${unpacked}/\x83\x54\x83\x93/RJ01999003 inner`, 'latin1'), { recursive: true });
     // Enough works that a full rescan shows its progress for a moment, one empty file and one
     // folder whose code is taken, for the report.
-    const clip = wavBytes(0.2);
+    const clip = wavTone(0.2, 440, 1);
     for (let i = 1; i <= 400; i++) {
       const dir = path.join(library, `RJ0${String(2_000_000 + i)} Work ${i}`);
       fs.mkdirSync(dir, { recursive: true });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { OwnServer } from './helpers/ownServer.ts';
-import { wavBytes } from './helpers/wav.ts';
+import { wavTone } from '@sasayaki/server/demo/audio';
 
 // The journey, and with SCREENSHOTS_DIR some hundred pictures, on a busy shared machine.
 test.describe.configure({ timeout: process.env.SCREENSHOTS_DIR ? 1_800_000 : 600_000 });
@@ -34,7 +34,7 @@ test('a newcomer sets up, adds a library, watches it scan, invites a friend and 
   const server = await OwnServer.create({ empty: true });
   const library = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-e2e-mine-'));
   try {
-    const clip = wavBytes(0.2);
+    const clip = wavTone(0.2, 440, 1);
     for (let i = 1; i <= 150; i++) {
       const dir = path.join(library, `RJ0${String(3_000_000 + i)} My work ${i}`);
       fs.mkdirSync(dir, { recursive: true });

@@ -1,5 +1,10 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './PasswordField.tsx';
 import { checkPassword, checkRepeat, checkUsername, type RuleError } from './validation.ts';
@@ -75,5 +80,44 @@ export function NewAccountFields({
         />
       ))}
     </>
+  );
+}
+
+/**
+ * The whole form of a new account, as the setup screen and an invitation show it: what it is for,
+ * the three fields, what went wrong, and the button.
+ */
+export function NewAccountForm({
+  account,
+  intro,
+  labels,
+  submitLabel,
+  failure,
+  busy,
+  onSubmit,
+  testId,
+}: {
+  account: NewAccount;
+  intro: string;
+  labels: Record<Field, string>;
+  submitLabel: string;
+  failure: string | null;
+  busy: boolean;
+  onSubmit: (e: FormEvent) => void;
+  testId?: string;
+}) {
+  return (
+    <Box component="form" onSubmit={onSubmit} noValidate data-testid={testId}>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {intro}
+      </Typography>
+      <Stack spacing={2}>
+        <NewAccountFields account={account} labels={labels} />
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 /** The account feature: who is logged in, the login dialog, and the session the API client uses. */
 export { AccountSection } from './AccountSection.tsx';
-export { NewAccountFields, useNewAccount } from './NewAccountFields.tsx';
+export { NewAccountForm, useNewAccount } from './NewAccountFields.tsx';
 export { PasswordField } from './PasswordField.tsx';
 export { LoginRedirect, RequireLogin } from './RequireLogin.tsx';
 export { afterAuth, bootstrapSession, logout } from './session.ts';

@@ -4,10 +4,8 @@
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { INVITATION_CODE_PATTERN } from '@sasayaki/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -15,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../shared/api/client.ts';
 import { errorText } from '../../shared/api/errors.ts';
-import { afterAuth, NewAccountFields, useNewAccount } from '../account/index.ts';
+import { afterAuth, NewAccountForm, useNewAccount } from '../account/index.ts';
 
 const CODE = new RegExp(INVITATION_CODE_PATTERN);
 
@@ -74,21 +72,16 @@ function InviteForm({ code, expiresAt }: { code: string; expiresAt: number }) {
     timeStyle: 'short',
   });
   return (
-    <Box component="form" onSubmit={submit} noValidate data-testid="invite-form">
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {t('invite.intro', { until })}
-      </Typography>
-      <Stack spacing={2}>
-        <NewAccountFields
-          account={account}
-          labels={{ name: t('invite.name'), password: t('invite.password'), repeat: t('invite.repeat') }}
-        />
-        {failure && <Alert severity="error">{failure}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
-          {t('invite.create')}
-        </Button>
-      </Stack>
-    </Box>
+    <NewAccountForm
+      account={account}
+      intro={t('invite.intro', { until })}
+      labels={{ name: t('invite.name'), password: t('invite.password'), repeat: t('invite.repeat') }}
+      submitLabel={t('invite.create')}
+      failure={failure}
+      busy={busy}
+      onSubmit={submit}
+      testId="invite-form"
+    />
   );
 }
 

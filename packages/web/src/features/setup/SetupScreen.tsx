@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { ApiError, errorText } from '../../shared/api/errors.ts';
-import { afterAuth, NewAccountFields, useNewAccount } from '../account/index.ts';
+import { afterAuth, NewAccountForm, useNewAccount } from '../account/index.ts';
 
 interface Props {
   /** The administrator exists now: this browser's or another's (`mine` false). */
@@ -84,21 +84,15 @@ export function SetupScreen({ onDone, languageMenu }: Props) {
             </Button>
           </Stack>
         ) : (
-          <Box component="form" onSubmit={submit} noValidate>
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {t('setup.intro')}
-            </Typography>
-            <Stack spacing={2}>
-              <NewAccountFields
-                account={account}
-                labels={{ name: t('setup.name'), password: t('setup.password'), repeat: t('setup.repeat') }}
-              />
-              {failure && <Alert severity="error">{failure}</Alert>}
-              <Button type="submit" variant="contained" size="large" disabled={busy}>
-                {t('setup.create')}
-              </Button>
-            </Stack>
-          </Box>
+          <NewAccountForm
+            account={account}
+            intro={t('setup.intro')}
+            labels={{ name: t('setup.name'), password: t('setup.password'), repeat: t('setup.repeat') }}
+            submitLabel={t('setup.create')}
+            failure={failure}
+            busy={busy}
+            onSubmit={submit}
+          />
         )}
       </Paper>
     </Box>
