@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { OwnServer } from './helpers/ownServer.ts';
 import { wavTone } from '@sasayaki/server/demo/audio';
+import { OwnServer } from './helpers/ownServer.ts';
 
 // A server of its own, its demo library made on the way: several minutes on a busy machine.
 test.describe.configure({ timeout: 600_000 });

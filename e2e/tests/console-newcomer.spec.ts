@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { OwnServer } from './helpers/ownServer.ts';
 import { wavTone } from '@sasayaki/server/demo/audio';
+import { OwnServer } from './helpers/ownServer.ts';
 
 // The journey, and with SCREENSHOTS_DIR some hundred pictures, on a busy shared machine.
 test.describe.configure({ timeout: process.env.SCREENSHOTS_DIR ? 1_800_000 : 600_000 });
