@@ -138,7 +138,8 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 async function main(): Promise<void> {
-  // BENCH_ONLY=sqlite|postgres|media|covers|side|million|balancer narrows the run; BENCH_SKIP_SCAN=1 skips the scanner benchmark.
+  // BENCH_ONLY=sqlite|postgres|scale|media|covers|side|million|balancer narrows the run (scale: the
+  // 100,000-work memory and varied requests alone); BENCH_SKIP_SCAN=1 skips the scanner benchmark.
   const only = process.env.BENCH_ONLY;
   if (only === 'media') {
     await benchMedia();
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   }
   const targets: [string, string, number][] = [];
   if (only !== 'postgres') targets.push(['sqlite', await prepareSqlite(), PORTS.sqlite]);
-  if (only !== 'sqlite' && (await pgReachable()))
+  if (only !== 'sqlite' && only !== 'scale' && (await pgReachable()))
     targets.push(['postgres', await preparePostgres(), PORTS.postgres]);
 
   const rows: EndpointRow[] = [];
@@ -182,6 +183,7 @@ async function main(): Promise<void> {
       // Memory and latency of varied requests first, on a freshly started server.
       if (dialect === 'sqlite' && only !== 'endpoints') await benchScale(server, port);
       // Latency of one client at a time; throughput with 4 concurrent clients.
+      if (only === 'scale') continue;
       rows.push(
         ...(await benchEndpoints({
           via: dialect,

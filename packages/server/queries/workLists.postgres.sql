@@ -13,7 +13,7 @@ select "w"."id" from "works" as "w" left join "reviews" as "own" on "own"."work_
 -- parameters: [7,1001,1,"asmr","asmr","asmr","asmr","%rain%",20,0]
 
 -- search page (two CJK characters)
-select "w"."id" from "works" as "w" where sasayaki_cjk_bigrams(w.search_text) @> array[$1::text] order by "w"."release" desc, "w"."id" desc limit $2 offset $3;
+select "w"."id" from "works" as "w" where sasayaki_search_grams(w.search_text) @> array[$1::text] order by "w"."release" desc, "w"."id" desc limit $2 offset $3;
 -- parameters: ["膝枕",20,0]
 
 -- playlist works (newest addition first)

@@ -31,6 +31,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         '070_notify_catalogue_generation',
         '073_works_search_bigrams',
         '080_invitations',
+        '090_works_search_grams',
       ]);
       const tables = [
         'works',

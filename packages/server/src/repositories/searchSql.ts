@@ -48,7 +48,10 @@ export function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** FTS5 trigram index: a quoted phrase matches any substring of at least 3 characters. */
+/**
+ * A quoted FTS5 phrase: in the trigram index it matches any substring of 3 characters or more,
+ * in the grams index the one or two characters themselves.
+ */
 const ftsPhrase = (v: string) => `"${v.replace(/"/g, '""')}"`;
 /** Where the conditions will run: the handle that counts set sizes, and its dialect. */
 interface Target {
@@ -58,10 +61,15 @@ interface Target {
 
 const usesFts = (v: string, t: Target) => t.dialect === 'sqlite' && [...v].length >= 3;
 
-/** Two characters beyond ASCII, on PostgreSQL: what the pairs index (migration 073) holds. */
-const isCjkPair = (v: string, t: Target) => {
+/**
+ * One or two characters, which the grams index (migration 090) serves: on PostgreSQL any; on
+ * SQLite letters and digits of the Basic Multilingual Plane, the characters its unicode61
+ * tokenizer keeps whole (anything else, such as `a!`, scans search_text).
+ */
+const usesGrams = (v: string, t: Target) => {
   const chars = [...v];
-  return t.dialect === 'postgres' && chars.length === 2 && chars.every((c) => c.codePointAt(0)! > 127);
+  if (chars.length < 1 || chars.length > 2) return false;
+  return t.dialect === 'postgres' || chars.every((c) => /[\p{L}\p{N}]/u.test(c) && c.codePointAt(0)! <= 0xffff);
 };
 
 /**
@@ -94,11 +102,13 @@ function vaSet(name: string): WorkSet {
   };
 }
 
-function ftsSet(phrase: string): WorkSet {
+/** A full-text index of works: trigrams (3 characters or more) or grams (1–2, SQLite). */
+function ftsSet(index: 'works_fts' | 'works_grams', phrase: string): WorkSet {
+  const table = sql.table(index);
   return {
-    ids: sql`select rowid from works_fts where works_fts match ${phrase}`,
+    ids: sql`select rowid from ${table} where ${table} match ${phrase}`,
     probe: null,
-    rows: sql`select 1 from works_fts where works_fts match ${phrase}`,
+    rows: sql`select 1 from ${table} where ${table} match ${phrase}`,
   };
 }
 
@@ -142,11 +152,12 @@ async function positive(
   switch (f.kind) {
     case 'text': {
       const v = f.text.trim().toLowerCase();
-      if (usesFts(v, t)) return setConditions(t, ftsSet(ftsPhrase(v)), sizing);
-      // PostgreSQL: two CJK characters have no trigram; the index of character pairs serves them.
-      if (isCjkPair(v, t))
-        return same(sql<SqlBool>`sasayaki_cjk_bigrams(w.search_text) @> array[${v}::text]`);
-      // PostgreSQL: the pg_trgm GIN index serves LIKE; SQLite: 1–2 characters scan search_text.
+      if (usesFts(v, t)) return setConditions(t, ftsSet('works_fts', ftsPhrase(v)), sizing);
+      if (usesGrams(v, t)) {
+        if (t.dialect === 'sqlite') return setConditions(t, ftsSet('works_grams', ftsPhrase(v)), sizing);
+        return same(sql<SqlBool>`sasayaki_search_grams(w.search_text) @> array[${v}::text]`);
+      }
+      // PostgreSQL: the pg_trgm GIN index serves LIKE; SQLite: what no index serves scans search_text.
       return same(sql<SqlBool>`w.search_text like ${likeContains(v)} escape '\\'`);
     }
     case 'work':
