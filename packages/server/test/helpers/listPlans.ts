@@ -76,6 +76,8 @@ function cases(): ListCase[] {
       count: true,
     },
     { name: 'search Latin word', keyword: f.latinWord, count: true },
+    { name: 'search one letter', keyword: f.latinWord.slice(0, 1), count: true },
+    { name: 'search two letters', keyword: f.latinWord.slice(0, 2), count: true },
     { name: 'search 2-character CJK word', keyword: f.cjkWord, count: true },
     { name: 'search 3-character CJK word', keyword: '耳かき', count: true },
   ];
