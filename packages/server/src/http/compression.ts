@@ -10,6 +10,7 @@
  */
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { keptBuffer } from '../keptBuffer.ts';
 
 /** Bodies up to this size are not worth a compressed copy (headers alone are ~0.5 KB). */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -80,7 +81,7 @@ export function compressedCopy(body: Buffer, encoding: Encoding): Buffer {
   }
   let copy = known[encoding];
   if (!copy) {
-    copy = compress(body, encoding);
+    copy = keptBuffer(compress(body, encoding));
     known[encoding] = copy;
   }
   return copy;

@@ -255,8 +255,7 @@ export async function listWorksJson(ctx: Ctx, opts: ListWorksOptions, baseUrl: s
   );
   const pagination = `{"currentPage":${page},"pageSize":${pageSize},"totalCount":${totalCount ?? works.length}}`;
   const body = joined('{"works":[', works, `],"pagination":${pagination}}`);
-  if (key !== null) cache.putPage(generation, key, body);
-  return body;
+  return key === null ? body : cache.putPage(generation, key, body);
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.ts';
+import { keptBuffer } from '../keptBuffer.ts';
 import { generationQuery } from '../repositories/catalogue.ts';
 import { runCompiled } from '../repositories/workLists.ts';
 
@@ -139,7 +140,7 @@ export class WorkCache {
   /** Keeps a work's JSON built from data read at `generation` (ignored when that has passed). */
   putHead(generation: number, id: number, head: Buffer | null): void {
     if (generation !== this.generation) return;
-    this.heads.set(id, head, (head?.length ?? 0) + ENTRY_BYTES);
+    this.heads.set(id, head && keptBuffer(head), (head?.length ?? 0) + ENTRY_BYTES);
   }
 
   /** A query result cached under `key` (which names the query and all its parameters). */
@@ -167,12 +168,15 @@ export class WorkCache {
   }
 
   /**
-   * Keeps a finished page. Its compressed copies (http/compression.ts) live as long as it does:
+   * Keeps a finished page, and answers the Buffer kept (the one to send, so that its compressed
+   * copies are made once). Its compressed copies (http/compression.ts) live as long as it does:
    * a tenth of its size or less for JSON, counted here with it.
    */
-  putPage(generation: number, key: string, body: Buffer): void {
-    if (generation !== this.generation || key.length > MAX_KEY_CHARS) return;
-    this.pages.set(key, body, Math.ceil(body.length * 1.1) + 2 * key.length + ENTRY_BYTES);
+  putPage(generation: number, key: string, body: Buffer): Buffer {
+    if (generation !== this.generation || key.length > MAX_KEY_CHARS) return body;
+    const kept = keptBuffer(body);
+    this.pages.set(key, kept, Math.ceil(body.length * 1.1) + 2 * key.length + ENTRY_BYTES);
+    return kept;
   }
 
   /** Estimated bytes held by heads, results and pages (for tests and the benchmark). */

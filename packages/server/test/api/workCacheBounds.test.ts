@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressedCopy } from '../../src/http/compression.ts';
 import { WorkCache } from '../../src/services/workCache.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
 
@@ -52,6 +53,28 @@ describe('catalogue cache bounds', () => {
       ),
       { numRuns: 8 },
     );
+  });
+
+  it('holds no more memory than the bytes it counts: kept heads, pages and compressed copies own their bytes', async () => {
+    const cache = new WorkCache(t);
+    const g = await cache.sync();
+    // A small Buffer.from is a slice of Node's shared 8 KB pool; zlib answers a slice of 16 KB.
+    const head = Buffer.from(JSON.stringify({ id: 1, title: 'x'.repeat(3000) }));
+    expect(head.buffer.byteLength).toBeGreaterThan(head.length);
+    cache.putHead(g, 1, head);
+    expect(cache.head(1)?.buffer.byteLength).toBe(head.length);
+    const small = Buffer.from('{"works":[],"pagination":{}}');
+    const kept = cache.putPage(g, 'small', small);
+    expect(kept.buffer.byteLength).toBe(small.length);
+    expect(cache.page('small')).toBe(kept);
+    const page = Buffer.from(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: 'work' }))));
+    for (const encoding of ['br', 'gzip'] as const) {
+      const copy = compressedCopy(page, encoding);
+      expect(copy.length).toBeLessThan(4096);
+      expect(copy.buffer.byteLength, encoding).toBe(copy.length);
+      expect(compressedCopy(page, encoding)).toBe(copy);
+    }
+    expect(cache.bytesHeld().heads).toBeGreaterThanOrEqual(head.length);
   });
 
   it('drops everything when the catalogue generation moves', async () => {
