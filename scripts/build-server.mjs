@@ -6,6 +6,9 @@
 //
 // Installed packages stay outside the bundle (node loads them from node_modules as usual); the
 // contract, a workspace package of TypeScript sources, goes inside.
+//
+// Beside the bundle it writes `sasayaki`, the command that runs it (`npm start`, the deploy
+// recipe's unit) with the runtime settings below, which node reads only at its start.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +19,32 @@ const SERVER = path.join(ROOT, 'packages/server');
 
 const dependencies = (pkg) =>
   Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, pkg, 'package.json'), 'utf8')).dependencies ?? {});
+
+/**
+ * How the server's node is run, for 100,000 works in 200 MB (docs/catalogue.md, "Memory"):
+ * - V8's young generation at most 2 × 2 MB (the default lets it grow to 2 × 16 MB, held for good
+ *   once a burst of requests has grown it);
+ * - glibc gives blocks of 128 KB and more their own mapping, returned when freed, and trims its
+ *   heap above 128 KB free. By default the first such block freed raises the threshold to its
+ *   size, so Brotli's and SQLite's large short-lived blocks come from the heap and their pages
+ *   stay resident after they are freed.
+ * An operator's own value of either variable wins.
+ */
+export const SERVER_NODE_ARGS = ['--max-semi-space-size=2'];
+export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
+/** `sasayaki` beside main.mjs: sets the runtime settings, then becomes node running the bundle. */
+function writeLauncher(outdir) {
+  const env = Object.entries(SERVER_ENV).map(([k, v]) => `export ${k}="\${${k}:-${v}}"`);
+  const script = [
+    '#!/bin/sh',
+    '# Written by scripts/build-server.mjs: runs the built server with its runtime settings.',
+    ...env,
+    `exec node ${SERVER_NODE_ARGS.join(' ')} "$(dirname "$0")/main.mjs" "$@"`,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(outdir, 'sasayaki'), script, { mode: 0o755 });
+}
 
 function defaultEntries() {
   return {
@@ -49,6 +78,7 @@ export async function buildServer({
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  writeLauncher(outdir);
   return outdir;
 }
 

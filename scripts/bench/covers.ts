@@ -8,7 +8,7 @@
  *
  * Run alone: `BENCH_ONLY=covers npm run bench`. `BENCH_COVER_ROUNDS` (5), `BENCH_COVER_WORKS` (40).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -16,9 +16,9 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { openDb } from '../../packages/server/src/db/connect.ts';
 import { loadAverage } from './endpoints.ts';
-import { ipcCpu, median, ratioRange, startPlainFileServer, waitForLine } from './media.ts';
+import { ipcCpu, median, ratioRange, startPlainFileServer } from './media.ts';
 import { benchPort } from './ports.ts';
-import { benchServerArgs } from './serverProcess.ts';
+import { spawnBenchServer } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/covers';
 const LIBRARY = path.join(DIR, 'library');
@@ -91,18 +91,12 @@ function startApi(dbFile: string, port: number, root = ROOT): Promise<ChildProce
   const data = path.join(DIR, `data-${port}`);
   // A fresh cover cache each run: the variants are made by this run's first requests.
   fs.rmSync(data, { recursive: true, force: true });
-  const child = spawn(process.execPath, benchServerArgs(root), {
-    cwd: root,
-    env: {
-      ...process.env,
-      BENCH_DB: dbFile,
-      BENCH_PORT: String(port),
-      BENCH_LIBRARY: LIBRARY,
-      BENCH_DATA: data,
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  return spawnBenchServer(root, {
+    BENCH_DB: dbFile,
+    BENCH_PORT: String(port),
+    BENCH_LIBRARY: LIBRARY,
+    BENCH_DATA: data,
   });
-  return waitForLine(child, 'listening').then(() => child);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -23,7 +23,7 @@ import { accelServerBlock, nginxBinary, startNginx } from '../../packages/server
 import { STREAM_WORK_ID } from './catalogue.ts';
 import { loadAverage } from './endpoints.ts';
 import { benchPort } from './ports.ts';
-import { benchServerArgs } from './serverProcess.ts';
+import { spawnBenchServer } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/media';
 const LIBRARY = path.join(DIR, 'library');
@@ -127,20 +127,13 @@ async function startApi(
   accel: 'off' | 'nginx',
   root = ROOT,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, benchServerArgs(root), {
-    cwd: root,
-    env: {
-      ...process.env,
-      BENCH_DB: dbFile,
-      BENCH_PORT: String(port),
-      BENCH_LIBRARY: LIBRARY,
-      BENCH_DATA: path.join(DIR, `data-${port}`),
-      BENCH_ACCEL: accel,
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  return spawnBenchServer(root, {
+    BENCH_DB: dbFile,
+    BENCH_PORT: String(port),
+    BENCH_LIBRARY: LIBRARY,
+    BENCH_DATA: path.join(DIR, `data-${port}`),
+    BENCH_ACCEL: accel,
   });
-  await waitForLine(child, 'listening');
-  return child;
 }
 
 /**

@@ -11,7 +11,7 @@
  * Run alone: `BENCH_ONLY=side npm run bench` (under the bench lock). `BENCH_SIDE_WORKS` (default
  * 2,000) sizes the catalogue, `BENCH_SIDE_ROUNDS` (7) and `BENCH_SIDE_REQUESTS` (200 per round).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -23,9 +23,9 @@ import { CATALOGUE_TABLES } from '../../packages/server/src/db/migrations.ts';
 import { nginxBinary, startNginx } from '../../packages/server/test/helpers/nginx.ts';
 import { BENCH_FACTS, buildBenchCatalogue } from './catalogue.ts';
 import { printColumns } from './endpoints.ts';
-import { ipcCpu, median, procCpuMs, startPlainFileServer, waitForLine } from './media.ts';
+import { ipcCpu, median, procCpuMs, startPlainFileServer } from './media.ts';
 import { benchPort } from './ports.ts';
-import { benchServerArgs } from './serverProcess.ts';
+import { spawnBenchServer } from './serverProcess.ts';
 
 const DIR = '/tmp/sasayaki-bench/side';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -101,18 +101,12 @@ function baselineCopy(file: string, baselineRoot: string): string {
 }
 
 function startApi(root: string, dbFile: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, benchServerArgs(root), {
-    cwd: root,
-    env: {
-      ...process.env,
-      BENCH_DB: dbFile,
-      BENCH_PORT: String(port),
-      BENCH_LIBRARY: path.join(DIR, 'library'),
-      BENCH_DATA: path.join(DIR, `data-${port}`),
-    },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  return spawnBenchServer(root, {
+    BENCH_DB: dbFile,
+    BENCH_PORT: String(port),
+    BENCH_LIBRARY: path.join(DIR, 'library'),
+    BENCH_DATA: path.join(DIR, `data-${port}`),
   });
-  return waitForLine(child, 'listening').then(() => child);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

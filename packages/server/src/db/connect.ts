@@ -97,7 +97,7 @@ async function openSqlite(file: string): Promise<Db> {
   conn.pragma('foreign_keys = ON');
   // 32 MiB of database pages per connection (SQLite's default is 2 MiB): the hot indexes of a
   // 100,000-work catalogue fit; the rest comes from the system's file cache.
-  conn.pragma('cache_size = -32768');
+  conn.pragma('cache_size = -16384');
   const db = new Db({ dialect: new OldestRequestFirstSqliteDialect({ database: conn }) }, 'sqlite');
   await migrateToLatest(db, 'sqlite');
   return db;

@@ -762,7 +762,9 @@ function worksSearchGrams(dialect: Dialect): Migration {
       await sql`create trigger works_grams_au after update of search_text on works begin
         delete from works_grams where rowid = old.id;
         insert into works_grams(rowid, grams) values (new.id, ${grams('new.search_text')}); end`.execute(db);
-      await sql`insert into works_grams(rowid, grams) select w.id, ${grams('w.search_text')} from works w`.execute(db);
+      await sql`insert into works_grams(rowid, grams) select w.id, ${grams('w.search_text')} from works w`.execute(
+        db,
+      );
     },
   };
 }

@@ -70,7 +70,9 @@ const usesFts = (v: string, t: Target) => t.dialect === 'sqlite' && [...v].lengt
 const usesGrams = (v: string, t: Target) => {
   const chars = [...v];
   if (chars.length < 1 || chars.length > 2) return false;
-  return t.dialect === 'postgres' || chars.every((c) => /[\p{L}\p{N}]/u.test(c) && c.codePointAt(0)! <= 0xffff);
+  return (
+    t.dialect === 'postgres' || chars.every((c) => /[\p{L}\p{N}]/u.test(c) && c.codePointAt(0)! <= 0xffff)
+  );
 };
 
 /**

@@ -19,14 +19,14 @@ import { keptBuffer } from '../keptBuffer.ts';
 import { generationQuery } from '../repositories/catalogue.ts';
 import { runCompiled } from '../repositories/workLists.ts';
 
-/** Work heads, about 3 KB of JSON each: some 4,000 works. */
-const MAX_HEAD_BYTES = 12 * 1024 * 1024;
+/** Work heads, about 3 KB of JSON each: some 2,700 works. */
+const MAX_HEAD_BYTES = 8 * 1024 * 1024;
 /** Query results (page ids, counts, compiled search terms) with their keys (SQL text). */
 const MAX_RESULT_BYTES = 6 * 1024 * 1024;
 /** Longer keys (thousands of ids or terms) are rare queries: not worth the memory they would hold. */
 const MAX_KEY_CHARS = 4_096;
-/** Finished list pages: ~55 KB each for 20 works, so about 400 pages of 20. */
-const MAX_PAGE_BYTES = 24 * 1024 * 1024;
+/** Finished list pages: ~55 KB each for 20 works, so about 200 pages of 20. */
+const MAX_PAGE_BYTES = 12 * 1024 * 1024;
 /** What a Map entry and a small object cost beyond their contents. */
 const ENTRY_BYTES = 100;
 

@@ -67,7 +67,9 @@ describe('catalogue cache bounds', () => {
     const kept = cache.putPage(g, 'small', small);
     expect(kept.buffer.byteLength).toBe(small.length);
     expect(cache.page('small')).toBe(kept);
-    const page = Buffer.from(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: 'work' }))));
+    const page = Buffer.from(
+      JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: 'work' }))),
+    );
     for (const encoding of ['br', 'gzip'] as const) {
       const copy = compressedCopy(page, encoding);
       expect(copy.length).toBeLessThan(4096);

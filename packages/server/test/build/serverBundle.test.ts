@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a JavaScript module without declarations
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../../../../scripts/build-server.mjs';
 import { freePort } from '../helpers/nginx.ts';
 import { tempDir, writeTree } from '../scanner/helpers.ts';
 
@@ -45,11 +47,11 @@ describe('the built server', () => {
     }
   });
 
-  it('starts on node, scans its library, answers, and stops cleanly on SIGTERM', {
+  it('starts from its launcher as node with its memory settings, scans its library, answers, and stops cleanly on SIGTERM', {
     timeout: 60_000,
   }, async () => {
     const port = await freePort();
-    const child: ChildProcess = spawn(process.execPath, [path.join(OUT, 'main.mjs'), 'start'], {
+    const child: ChildProcess = spawn(path.join(OUT, 'sasayaki'), ['start'], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -77,6 +79,14 @@ describe('the built server', () => {
       }
       expect(works?.pagination.totalCount).toBe(2);
       expect(output).toContain(`Sasayaki is listening on http://127.0.0.1:${port}`);
+      // The launcher became node (exec: the signal below reaches the server itself), with the
+      // node arguments and environment scripts/build-server.mjs names.
+      const cmdline = fs.readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      expect(cmdline).toEqual(
+        expect.arrayContaining([...SERVER_NODE_ARGS, path.join(OUT, 'main.mjs'), 'start']),
+      );
+      const environ = fs.readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
+      for (const [name, value] of Object.entries(SERVER_ENV)) expect(environ).toContain(`${name}=${value}`);
     } finally {
       child.kill('SIGTERM');
     }

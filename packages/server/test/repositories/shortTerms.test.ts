@@ -33,12 +33,22 @@ describe.each(DIALECTS)('one- and two-character search terms on %s', (dialect) =
             await db
               .insertInto('works')
               .values(
-                texts.map((search_text, i) => ({ ...base, id: i + 1, source_id: `RJ${i + 100000}`, title: 't', search_text })),
+                texts.map((search_text, i) => ({
+                  ...base,
+                  id: i + 1,
+                  source_id: `RJ${i + 100000}`,
+                  title: 't',
+                  search_text,
+                })),
               )
               .execute();
             const now = [...texts];
             for (const [i, search_text] of changed.slice(0, texts.length).entries()) {
-              await db.updateTable('works').set({ search_text }).where('id', '=', i + 1).execute();
+              await db
+                .updateTable('works')
+                .set({ search_text })
+                .where('id', '=', i + 1)
+                .execute();
               now[i] = search_text;
             }
             if (now.length > 1) {
@@ -46,7 +56,11 @@ describe.each(DIALECTS)('one- and two-character search terms on %s', (dialect) =
               now.pop();
             }
             for (const t of terms) {
-              const search = await compileSearchFilters([{ kind: 'text', text: t, exclude: false }], db, dialect);
+              const search = await compileSearchFilters(
+                [{ kind: 'text', text: t, exclude: false }],
+                db,
+                dialect,
+              );
               const found = await db
                 .selectFrom('works as w')
                 .select('w.id')
@@ -54,7 +68,10 @@ describe.each(DIALECTS)('one- and two-character search terms on %s', (dialect) =
                 .orderBy('w.id')
                 .execute();
               const expected = now.flatMap((s, i) => (s.includes(t.toLowerCase()) ? [i + 1] : []));
-              expect(found.map((r) => r.id), `${JSON.stringify(t)} in ${JSON.stringify(now)}`).toEqual(expected);
+              expect(
+                found.map((r) => r.id),
+                `${JSON.stringify(t)} in ${JSON.stringify(now)}`,
+              ).toEqual(expected);
               if (search.soleCount !== undefined) expect(search.soleCount).toBe(expected.length);
             }
           },
@@ -80,8 +97,12 @@ describe.each(DIALECTS)('one- and two-character search terms on %s', (dialect) =
       if (dialect === 'postgres') {
         expect(query.sql).toContain('sasayaki_search_grams(w.search_text) @>');
       } else {
-        const plan = await db.executeQuery(CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]));
-        expect(JSON.stringify(plan.rows)).toMatch(/VIRTUAL TABLE INDEX.*works_grams|works_grams VIRTUAL TABLE/);
+        const plan = await db.executeQuery(
+          CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+        );
+        expect(JSON.stringify(plan.rows)).toMatch(
+          /VIRTUAL TABLE INDEX.*works_grams|works_grams VIRTUAL TABLE/,
+        );
       }
     } finally {
       await db.close();
