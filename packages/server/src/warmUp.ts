@@ -17,6 +17,8 @@ const POPULAR_BODY = { keyword: '', page: 1, pageSize: 20, subtitle: 0, localSub
 
 export async function warmUp(app: FastifyInstance): Promise<void> {
   try {
+    // Twice: the catalogue cache keeps a page from the second time it is asked for.
+    await app.inject({ method: 'GET', url: WORKS_PAGE });
     const page = await app.inject({ method: 'GET', url: WORKS_PAGE });
     if (page.statusCode !== 200) return;
     const first = (page.json() as { works?: { id: number }[] }).works?.[0];

@@ -11,7 +11,8 @@
  * (services/catalogue.ts `pageKey`).
  *
  * Bounded by bytes (the process holds 100,000 works in 200 MB: docs/catalogue.md, "Memory"):
- * the least recently used works, results and pages are dropped first.
+ * the least recently used works, results and pages are dropped first, and a work or page is
+ * kept from the second time it is asked for.
  */
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connect.ts';
@@ -30,12 +31,25 @@ const MAX_PAGE_BYTES = 12 * 1024 * 1024;
 /** What a Map entry and a small object cost beyond their contents. */
 const ENTRY_BYTES = 100;
 
-/** A Map that forgets its least recently used entries past a byte budget. */
+/** How many keys a cache remembers having been offered once (services/workCache.ts, admission). */
+const SEEN_MAX = 8_192;
+
+/**
+ * A Map that forgets its least recently used entries past a byte budget. With `admitOnSecond`,
+ * a key is only kept the second time it is offered: a page or work asked for once (a listener
+ * paging deep into the catalogue, a crawler) neither pushes out what is asked for again and
+ * again nor turns into garbage the collector must find later, when the cache drops it. The keys
+ * offered once are remembered up to SEEN_MAX, then forgotten all at once.
+ */
 class ByteBoundedMap<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
+  private readonly seen = new Set<K>();
   private bytes = 0;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly admitOnSecond = false,
+  ) {}
 
   get(key: K): V | undefined {
     const hit = this.entries.get(key);
@@ -45,15 +59,23 @@ class ByteBoundedMap<K, V> {
     return hit.value;
   }
 
-  set(key: K, value: V, bytes: number): void {
+  /** Keeps `value` under `key` unless it is too large or offered for the first time; true if kept. */
+  set(key: K, value: V, bytes: number): boolean {
+    const known = this.entries.has(key);
     this.delete(key);
-    if (bytes > this.maxBytes / 8) return;
+    if (bytes > this.maxBytes / 8) return false;
+    if (this.admitOnSecond && !known && !this.seen.delete(key)) {
+      if (this.seen.size >= SEEN_MAX) this.seen.clear();
+      this.seen.add(key);
+      return false;
+    }
     this.entries.set(key, { value, bytes });
     this.bytes += bytes;
     for (const [k] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
       this.delete(k);
     }
+    return true;
   }
 
   delete(key: K): void {
@@ -65,6 +87,7 @@ class ByteBoundedMap<K, V> {
 
   clear(): void {
     this.entries.clear();
+    this.seen.clear();
     this.bytes = 0;
   }
 
@@ -85,9 +108,9 @@ function estimateBytes(value: unknown): number {
 
 export class WorkCache {
   private generation = -1;
-  private readonly heads = new ByteBoundedMap<number, Buffer | null>(MAX_HEAD_BYTES);
+  private readonly heads = new ByteBoundedMap<number, Buffer | null>(MAX_HEAD_BYTES, true);
   private readonly results = new ByteBoundedMap<string, unknown>(MAX_RESULT_BYTES);
-  private readonly pages = new ByteBoundedMap<string, Buffer>(MAX_PAGE_BYTES);
+  private readonly pages = new ByteBoundedMap<string, Buffer>(MAX_PAGE_BYTES, true);
   /** Lookups answered from the cache and not, by kind (read by /metrics). */
   readonly lookups = {
     head: { hit: 0, miss: 0 },
@@ -137,7 +160,10 @@ export class WorkCache {
     return head;
   }
 
-  /** Keeps a work's JSON built from data read at `generation` (ignored when that has passed). */
+  /**
+   * Keeps a work's JSON built from data read at `generation` (ignored when that has passed, and
+   * the first time this work is offered).
+   */
   putHead(generation: number, id: number, head: Buffer | null): void {
     if (generation !== this.generation) return;
     this.heads.set(id, head && keptBuffer(head), (head?.length ?? 0) + ENTRY_BYTES);
@@ -168,15 +194,16 @@ export class WorkCache {
   }
 
   /**
-   * Keeps a finished page, and answers the Buffer kept (the one to send, so that its compressed
-   * copies are made once). Its compressed copies (http/compression.ts) live as long as it does:
-   * a tenth of its size or less for JSON, counted here with it.
+   * Keeps a finished page the second time it is offered, and answers the Buffer to send: the one
+   * kept, so that its compressed copies are made once. Its compressed copies
+   * (http/compression.ts) live as long as it does: a tenth of its size or less for JSON, counted
+   * here with it.
    */
   putPage(generation: number, key: string, body: Buffer): Buffer {
     if (generation !== this.generation || key.length > MAX_KEY_CHARS) return body;
     const kept = keptBuffer(body);
-    this.pages.set(key, kept, Math.ceil(body.length * 1.1) + 2 * key.length + ENTRY_BYTES);
-    return kept;
+    const bytes = Math.ceil(body.length * 1.1) + 2 * key.length + ENTRY_BYTES;
+    return this.pages.set(key, kept, bytes) ? kept : body;
   }
 
   /** Estimated bytes held by heads, results and pages (for tests and the benchmark). */

@@ -112,6 +112,8 @@ describe.each(DIALECTS)('compressed answers on %s', (dialect) => {
 
   it('compresses a cached page once, however often it is asked for', async () => {
     const url = '/api/works?page=1&pageSize=15&order=id&sort=asc';
+    // The catalogue cache keeps a page from the second time it is asked for.
+    await get(url, 'br');
     await get(url, 'br');
     const made = compressions();
     for (let i = 0; i < 5; i++) expect((await get(url, 'br')).headers['content-encoding']).toBe('br');
