@@ -1,7 +1,8 @@
 /**
  * `sasayaki start` on the demo library, for the browser benchmarks: builds the web app when needed
  * (under the lock the e2e setup takes too), serves from a fresh temporary data folder (SQLite, the
- * generated demo library) and waits for /api/health.
+ * generated demo library), waits for /api/health and creates the administrator as an operator does
+ * on the first-run screen, so the app shows the library, not that screen.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,7 +67,18 @@ export async function startDemoServer(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { base, dataDir, stop };
+    if (ok) {
+      const setup = await fetch(`${base}/api/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'admin', password: 'bench-admin-password' }),
+      });
+      if (!setup.ok) {
+        await stop();
+        throw new Error(`first-run setup answered ${setup.status}`);
+      }
+      return { base, dataDir, stop };
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error('server did not become healthy in 180 s');
