@@ -91,12 +91,11 @@ export async function benchBalancer(): Promise<void> {
 
     const again = steadyLoad({ port: front, rate, clients: 32, requests: REQUESTS });
     await sleep(5000);
-    const inFlight = again.inFlight();
-    await instances[1]!.kill();
+    const inFlight = await again.exposedTo(() => instances[1]!.kill());
     await sleep(10_000);
     const killed = await again.stop();
     console.log(
-      `balancer: kill -9 at ${rate}/s: ${killed.requests} requests in ${killed.seconds.toFixed(1)} s, ${killed.failures.length} failed (${inFlight} in flight across all instances at the kill)${killed.failures.length ? `: ${killed.failures.map((f) => `${f.request} ${f.reason}`).join('; ')}` : ''}`,
+      `balancer: kill -9 at ${rate}/s: ${killed.requests} requests in ${killed.seconds.toFixed(1)} s, ${killed.failures.length} failed (${inFlight} in flight across all instances at the kill or sent during it)${killed.failures.length ? `: ${killed.failures.map((f) => `${f.request} ${f.reason}`).join('; ')}` : ''}`,
     );
   } finally {
     await nginx?.stop();

@@ -106,10 +106,10 @@ describe.skipIf(!bin || !pgAvailable)('three instances on one PostgreSQL behind 
     const loadStarted = Date.now();
     await sleep(LONG ? 5000 : 1500);
     const victim = instances[1]!;
-    // Every request the load has in flight at the kill: an upper bound of the victim's own.
-    const inFlight = load.inFlight();
+    // Every request the load had in flight at the kill or sent during it: an upper bound of the
+    // victim's own.
     const killedAt = Date.now() - loadStarted;
-    await victim.kill();
+    const inFlight = await load.exposedTo(() => victim.kill());
     await sleep(LONG ? 5000 : 2000);
     const { requests, failures, seconds } = await load.stop();
     console.log(

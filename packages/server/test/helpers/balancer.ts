@@ -178,8 +178,12 @@ export interface Failure {
 export interface Load {
   /** Requests answered so far (any status). */
   done(): number;
-  /** Requests sent and not yet answered. */
-  inFlight(): number;
+  /**
+   * Runs `act` (a kill) and answers how many requests it could have hit: those in flight when it
+   * began and those sent before it was done. Read before the act alone, the count misses a request
+   * sent between the reading and the signal.
+   */
+  exposedTo(act: () => Promise<unknown>): Promise<number>;
   failures(): Failure[];
   /** Stops sending, waits for the requests in flight, answers the totals. */
   stop(): Promise<{ requests: number; failures: Failure[]; seconds: number }>;
@@ -200,6 +204,7 @@ export function steadyLoad(opts: {
   const started = Date.now();
   let done = 0;
   let inFlight = 0;
+  let sent = 0;
   let next = 0;
   let stopping = false;
   const gapMs = (1000 * opts.clients) / opts.rate;
@@ -207,6 +212,7 @@ export function steadyLoad(opts: {
   const one = (r: LoadRequest) =>
     new Promise<void>((resolve) => {
       inFlight++;
+      sent++;
       const finish = (reason: string | null) => {
         inFlight--;
         done++;
@@ -246,7 +252,12 @@ export function steadyLoad(opts: {
   );
   return {
     done: () => done,
-    inFlight: () => inFlight,
+    async exposedTo(act) {
+      const before = inFlight;
+      const sentBefore = sent;
+      await act();
+      return before + (sent - sentBefore);
+    },
     failures: () => failures,
     async stop() {
       stopping = true;
