@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@sasayaki/contract';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -41,6 +46,7 @@ import { SiteSettings } from './services/settings.ts';
 import { workCacheOf } from './services/workCache.ts';
 import { effectiveRoots } from './storage/effectiveRoots.ts';
 import { Library } from './storage/library.ts';
+import { isWarmUpRequest } from './warmUp.ts';
 import { registerWebFiles } from './webFiles.ts';
 
 declare module 'fastify' {
@@ -121,6 +127,8 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
             serializers: { req: requestLogView },
             hooks: { logMethod: keepLoggedErrors(recentErrors) },
           },
+    // The server's own start-up warm-up (warmUp.ts) is not traffic worth a log line.
+    logController: new LogController({ disableRequestLogging: isWarmUpRequest }),
     // Forwarding headers are believed only from the trusted proxies of the site settings, read
     // per request (the setting changes while the server runs): anyone else could rotate
     // X-Forwarded-For to escape the rate limits.

@@ -9,6 +9,7 @@ import type { Db } from './db/connect.ts';
 import { onScanFinished } from './scanner/index.ts';
 import { transcodesRunning } from './services/transcode.ts';
 import { workCacheOf } from './services/workCache.ts';
+import { isWarmUpRequest } from './warmUp.ts';
 
 /** Latency buckets in seconds: from a cached page (~1 ms) to a slow archive or scan answer. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -33,6 +34,8 @@ export function registerMetrics(app: FastifyInstance, db: Db): Registry {
     registers: [registry],
   });
   app.addHook('onResponse', (req, reply, done) => {
+    // The server's own start-up warm-up is not traffic.
+    if (isWarmUpRequest(req)) return done();
     // The route's pattern (`/api/work/:id`), never the raw URL: ids would make a label per work.
     const labels = {
       method: req.method,

@@ -1,9 +1,11 @@
 /**
  * The start-up warm-up (src/warmUp.ts) leaves the default works page and its first work's
- * detail cached, so the first listener after a restart is served from the cache; and it never
- * throws, whatever the database does.
+ * detail cached, so the first listener after a restart is served from the cache; it runs them
+ * through the server's own socket too, on connections of their own, without a line in the
+ * request log or a count in the metrics; and it never throws, whatever the database does.
  */
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workCacheOf } from '../../src/services/workCache.ts';
 import { warmUp } from '../../src/warmUp.ts';
@@ -30,6 +32,37 @@ describe.each(DIALECTS)('start-up warm-up on %s', (dialect) => {
     const held = cache.bytesHeld();
     expect(held.pages).toBeGreaterThan(0);
     expect(held.heads).toBeGreaterThan(0);
+  });
+
+  it('asks again through the socket, on new connections, leaving no log line or metric behind', async () => {
+    const lines: { msg: string; req?: { url?: string } }[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const listening = await startTestApp(dialect, { logLevel: 'info' }, { logger: { stream } });
+    try {
+      await seedWorks(listening.db, [{ id: 1_500_101, title: 'socket warm' }]);
+      await listening.app.listen({ host: '127.0.0.1', port: 0 });
+      let connections = 0;
+      listening.app.server.on('connection', () => connections++);
+      await warmUp(listening.app);
+      // 40 rounds of the page and the detail, a connection each.
+      expect(connections).toBeGreaterThanOrEqual(80);
+      expect(lines.filter((l) => l.msg === 'incoming request').map((l) => JSON.stringify(l))).toEqual([]);
+      const port = (listening.app.server.address() as AddressInfo).port;
+      // A listener's request is logged and counted as ever; a made-up warm-up header changes nothing.
+      await fetch(`http://127.0.0.1:${port}/api/works?page=1`, {
+        headers: { 'x-sasayaki-warm-up': 'guess' },
+      });
+      expect(lines.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual([
+        '/api/works?page=1',
+      ]);
+      const metrics = await listening.app.inject({ url: '/metrics' });
+      const works = metrics.body
+        .split('\n')
+        .find((l) => l.startsWith('sasayaki_http_requests_total{') && l.includes('route="/api/works"'));
+      expect(works).toMatch(/ 1$/);
+    } finally {
+      await listening.close();
+    }
   });
 
   it('only logs when the database is gone', async () => {
