@@ -20,6 +20,8 @@ import type { FastifyInstance } from 'fastify';
 const WARM_UP_HEADER = 'x-sasayaki-warm-up';
 /** Known to this process alone: no one else's requests can pass for the warm-up's. */
 const WARM_UP_SECRET = randomBytes(16).toString('hex');
+/** The header every warm-up request carries. */
+const OURS = { [WARM_UP_HEADER]: WARM_UP_SECRET };
 /** Rounds of the works page and the detail through the socket (each pair ~2 ms once warm). */
 const SOCKET_ROUNDS = 40;
 
@@ -35,8 +37,7 @@ const POPULAR = '/api/recommender/popular';
 const POPULAR_BODY = { keyword: '', page: 1, pageSize: 20, subtitle: 0, localSubtitledWorks: [] };
 
 export async function warmUp(app: FastifyInstance): Promise<void> {
-  const ours = { [WARM_UP_HEADER]: WARM_UP_SECRET };
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: ours });
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: OURS });
   try {
     // Twice: the catalogue cache keeps a page from the second time it is asked for.
     await get(WORKS_PAGE);
@@ -46,7 +47,7 @@ export async function warmUp(app: FastifyInstance): Promise<void> {
     const detail = first ? `/api/work/${first.id}` : null;
     if (detail) await get(detail);
     // The popular row's ranking, built once, so a first visit shows the row without a long wait.
-    await app.inject({ method: 'POST', url: POPULAR, payload: POPULAR_BODY, headers: ours });
+    await app.inject({ method: 'POST', url: POPULAR, payload: POPULAR_BODY, headers: OURS });
     await throughTheSocket(app, [WORKS_PAGE, ...(detail ? [detail] : [])]);
   } catch (err) {
     app.log.warn({ err }, 'start-up warm-up failed');
@@ -67,10 +68,7 @@ async function throughTheSocket(app: FastifyInstance, urls: readonly string[]): 
   if (!to) return;
   for (let round = 0; round < SOCKET_ROUNDS; round++) {
     // Every other round as a browser asks: the compressed copy's path too.
-    const headers = {
-      [WARM_UP_HEADER]: WARM_UP_SECRET,
-      ...(round % 2 ? { 'accept-encoding': 'br, gzip' } : {}),
-    };
+    const headers = round % 2 ? { ...OURS, 'accept-encoding': 'br, gzip' } : OURS;
     for (const url of urls) await getOnce(to, url, headers);
   }
 }

@@ -723,8 +723,8 @@ function worksSearchBigrams(dialect: Dialect): Migration {
  * Search terms of one or two characters (`a`, `cv`, `耳`, `膝枕`) have no trigram, so neither
  * index above serves them and they scanned every work's search_text. Each dialect now indexes
  * every one- and two-character substring of search_text (repositories/searchSql.ts):
- * - SQLite: a contentless FTS5 table (`detail=none`: document ids only, a few MB at 100,000
- *   works) whose text for a work is each character and each pair of adjacent characters,
+ * - SQLite: a contentless FTS5 table (`detail=none`: document ids only; 16 MB at 100,000
+ *   works, a third of the trigram index) whose text for a work is each character and each pair of adjacent characters,
  *   space-separated, written by triggers in SQL alone (the positions come from `json_each`
  *   over a string of the right length, as triggers allow no recursive query). The unicode61
  *   tokenizer keeps the grams made of letters and digits, which are the terms it serves.

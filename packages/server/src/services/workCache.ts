@@ -31,19 +31,31 @@ const MAX_PAGE_BYTES = 12 * 1024 * 1024;
 /** What a Map entry and a small object cost beyond their contents. */
 const ENTRY_BYTES = 100;
 
-/** How many keys a cache remembers having been offered once (services/workCache.ts, admission). */
+/** How many keys offered once a cache remembers (`ByteBoundedMap`'s admission). */
 const SEEN_MAX = 8_192;
+
+/**
+ * What the admission remembers of a key: a number as it is, a string as a 32-bit FNV-1a hash,
+ * so that 8,192 page keys of up to 4,096 characters (what a flood of distinct long queries
+ * offers) hold a few hundred KB, not 64 MB. Two keys that collide only admit each other early.
+ */
+function seenKey(key: unknown): unknown {
+  if (typeof key !== 'string') return key;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 /**
  * A Map that forgets its least recently used entries past a byte budget. With `admitOnSecond`,
  * a key is only kept the second time it is offered: a page or work asked for once (a listener
  * paging deep into the catalogue, a crawler) neither pushes out what is asked for again and
  * again nor turns into garbage the collector must find later, when the cache drops it. The keys
- * offered once are remembered up to SEEN_MAX, then forgotten all at once.
+ * offered once are remembered (as `seenKey`) up to SEEN_MAX, then forgotten all at once.
  */
 class ByteBoundedMap<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
-  private readonly seen = new Set<K>();
+  private readonly seen = new Set<unknown>();
   private bytes = 0;
 
   constructor(
@@ -64,10 +76,13 @@ class ByteBoundedMap<K, V> {
     const known = this.entries.has(key);
     this.delete(key);
     if (bytes > this.maxBytes / 8) return false;
-    if (this.admitOnSecond && !known && !this.seen.delete(key)) {
-      if (this.seen.size >= SEEN_MAX) this.seen.clear();
-      this.seen.add(key);
-      return false;
+    if (this.admitOnSecond && !known) {
+      const seen = seenKey(key);
+      if (!this.seen.delete(seen)) {
+        if (this.seen.size >= SEEN_MAX) this.seen.clear();
+        this.seen.add(seen);
+        return false;
+      }
     }
     this.entries.set(key, { value, bytes });
     this.bytes += bytes;
