@@ -42,10 +42,14 @@ describe.each(DIALECTS)('start-up warm-up on %s', (dialect) => {
       await seedWorks(listening.db, [{ id: 1_500_101, title: 'socket warm' }]);
       await listening.app.listen({ host: '127.0.0.1', port: 0 });
       let connections = 0;
+      let requests = 0;
       listening.app.server.on('connection', () => connections++);
+      listening.app.server.on('request', () => requests++);
       await warmUp(listening.app);
-      // 40 rounds of the page and the detail, a connection each.
-      expect(connections).toBeGreaterThanOrEqual(80);
+      // 40 rounds of the page and the detail, on a new connection each, kept alive between the two.
+      expect(requests).toBeGreaterThanOrEqual(80);
+      expect(connections).toBeGreaterThanOrEqual(40);
+      expect(connections).toBeLessThanOrEqual(requests / 2);
       expect(lines.filter((l) => l.msg === 'incoming request').map((l) => JSON.stringify(l))).toEqual([]);
       const port = (listening.app.server.address() as AddressInfo).port;
       // A listener's request is logged and counted as ever; a made-up warm-up header changes nothing.
@@ -65,10 +69,36 @@ describe.each(DIALECTS)('start-up warm-up on %s', (dialect) => {
     }
   });
 
+  it('asks for the searches a visitor clicks from the first work, each answered', async () => {
+    const other = await startTestApp(dialect);
+    try {
+      await seedWorks(other.db, [
+        {
+          id: 1_500_201,
+          title: 'Whisper 囁きの夜',
+          circle: { id: 77_001, name: 'Warm Circle' },
+          tags: [{ id: 77_001, name: '癒し' }],
+          vas: ['Warm Voice'],
+        },
+      ]);
+      const asked = await warmUp(other.app);
+      const searches = asked.filter((a) => a.url.startsWith('/api/search/'));
+      expect(searches.map((a) => decodeURIComponent(a.url.slice('/api/search/'.length)))).toEqual([
+        '$tag:癒し$',
+        '$va:Warm Voice$',
+        '$circle:Warm Circle$',
+        'Whis',
+      ]);
+      expect(asked.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('only logs when the database is gone', async () => {
     const other = await startTestApp(dialect);
     await other.db.close();
-    await expect(warmUp(other.app)).resolves.toBeUndefined();
+    await expect(warmUp(other.app)).resolves.toEqual(expect.any(Array));
     await other.app.close();
     fs.rmSync(other.dir, { recursive: true, force: true });
   });
