@@ -12,6 +12,7 @@ import { migrateToLatest } from './migrations.ts';
 import { type PoolStats, resilientPool } from './pgPool.ts';
 import type { Database } from './schema.ts';
 import { OldestRequestFirstSqliteDialect } from './sqliteDialect.ts';
+import { withStatementCache } from './statementCache.ts';
 
 export type { Dialect };
 
@@ -95,10 +96,13 @@ async function openSqlite(file: string): Promise<Db> {
   conn.pragma('busy_timeout = 5000');
   conn.pragma('synchronous = NORMAL');
   conn.pragma('foreign_keys = ON');
-  // 32 MiB of database pages per connection (SQLite's default is 2 MiB): the hot indexes of a
+  // 16 MiB of database pages per connection (SQLite's default is 2 MiB): the hot indexes of a
   // 100,000-work catalogue fit; the rest comes from the system's file cache.
   conn.pragma('cache_size = -16384');
-  const db = new Db({ dialect: new OldestRequestFirstSqliteDialect({ database: conn }) }, 'sqlite');
+  const db = new Db(
+    { dialect: new OldestRequestFirstSqliteDialect({ database: withStatementCache(conn) }) },
+    'sqlite',
+  );
   await migrateToLatest(db, 'sqlite');
   return db;
 }
