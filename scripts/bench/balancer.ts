@@ -13,6 +13,7 @@ import { openDb } from '../../packages/server/src/db/connect.ts';
 import {
   balancerHttpBlock,
   createDatabase,
+  FAIL_TIMEOUT_SECONDS,
   instance,
   type LoadRequest,
   steadyLoad,
@@ -82,7 +83,7 @@ export async function benchBalancer(): Promise<void> {
       exits.push(await inst.stop());
       await inst.start();
       restarts.push(Date.now() - t0);
-      await sleep(3000);
+      await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 500);
     }
     const rolled = await load.stop();
     console.log(

@@ -14,6 +14,7 @@ import { openDb } from '../src/db/connect.ts';
 import {
   balancerHttpBlock,
   createDatabase,
+  FAIL_TIMEOUT_SECONDS,
   type Instance,
   instance,
   type LoadRequest,
@@ -88,7 +89,8 @@ describe.skipIf(!bin || !pgAvailable)('three instances on one PostgreSQL behind 
       exits.push(await inst.stop());
       await inst.start();
       restarts.push(Date.now() - t0);
-      await sleep(LONG ? 3000 : 500);
+      // Back in nginx's rotation only after fail_timeout (docs/deploy.md, "rolling restart").
+      await sleep(FAIL_TIMEOUT_SECONDS * 1000 + 500);
     }
     const { requests, failures, seconds } = await load.stop();
     console.log(

@@ -132,6 +132,13 @@ export function status(port: number, urlPath: string): Promise<number> {
 }
 
 /**
+ * How long nginx leaves an instance out after it refused a connection (`fail_timeout`). A rolling
+ * restart waits this long after an instance is healthy again before stopping the next one:
+ * sooner, and nginx can have every instance left out at once and answer 502 ("no live upstreams").
+ */
+export const FAIL_TIMEOUT_SECONDS = 5;
+
+/**
  * The balancer's server block (docs/deploy.md, "Several instances"): passive health checks
  * (`max_fails`), retries of idempotent requests on the next instance, kept-alive upstream
  * connections that nginx closes itself before an instance would.
@@ -139,7 +146,7 @@ export function status(port: number, urlPath: string): Promise<number> {
 export function balancerHttpBlock(opts: { listen: string; upstreams: readonly string[] }): string {
   return `
   upstream sasayaki {
-${opts.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=5s;`).join('\n')}
+${opts.upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=${FAIL_TIMEOUT_SECONDS}s;`).join('\n')}
     keepalive 32;
     keepalive_timeout 2s;
   }
