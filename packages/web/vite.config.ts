@@ -21,23 +21,42 @@ export default defineConfig({
       output: {
         // Fewer, larger chunks: left to itself the bundler splits the UI kit and the shared helpers
         // into dozens of files under 1 KB, each costing a request and ~1 KB of response headers
-        // (a first visit of /works fetched 89 scripts). Libraries of the first load go in one
-        // chunk; UI kit components that two or more lazy chunks share, in another; the app's
-        // own shared helpers in a third. The language catalogues stay one chunk per language.
+        // (a first visit of /works fetched 89 scripts). The language catalogues stay one chunk per
+        // language. A group also takes the modules its own modules import, unless a group of
+        // higher priority took them first.
         codeSplitting: {
           groups: [
+            // Libraries of the first load.
             { name: 'framework', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 30 },
+            // The app's own code of the first load: the shell and what it imports.
+            { name: 'shell', test: /[\\/]src[\\/](?!.*[\\/]i18n[\\/])/, tags: ['$initial'], priority: 25 },
+            // UI kit components that two or more lazy chunks share.
             {
               name: 'ui-kit',
               test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
               minShareCount: 2,
               priority: 20,
             },
+            // The app's helpers that two or more lazy chunks share.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](shared|features[\\/][^/\\]+[\\/](?!i18n))/,
+              test: /[\\/]src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n))/,
               minShareCount: 2,
-              priority: 10,
+              priority: 16,
+            },
+            // The player and lyrics: loaded when the browser is idle after the first paint
+            // (app/PlayerSlots.tsx), not with the works page's code.
+            {
+              name: 'player',
+              test: /[\\/]src[\\/]features[\\/](player|lyrics)[\\/](?!i18n[\\/])/,
+              priority: 15,
+            },
+            // The local subtitle store (Dexie) and its screens: loaded only where subtitles are
+            // imported, listed or matched to a work's tracks.
+            {
+              name: 'subtitles',
+              test: /[\\/](node_modules[\\/]dexie[\\/]|src[\\/]features[\\/]subtitles[\\/](?!i18n[\\/]))/,
+              priority: 14,
             },
           ],
         },

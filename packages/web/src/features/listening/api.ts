@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { isGuest, isLoggedIn, useAuth } from '../account/index.ts';
-import { folderAudioOf, playFiles } from '../player/index.ts';
 
 /** Works per page of the history screen. */
 export const HISTORY_PAGE_SIZE = 10;
@@ -72,7 +71,11 @@ export function useClearHistory() {
 
 /** Plays a track of a work as a click in its folder would; it resumes where the account stopped. */
 export async function playFromHistory(work: Work, track: Pick<HistoryTrack, 'track'>): Promise<void> {
-  const tree = await call('GET /api/tracks/:id', { params: { id: String(work.id) }, query: { v: '1' } });
-  const found = folderAudioOf(tree, track.track);
-  if (found) playFiles(found.files, work, found.index);
+  // The player loads here, at the click, not with the works page's "Continue listening" row.
+  const [tree, player] = await Promise.all([
+    call('GET /api/tracks/:id', { params: { id: String(work.id) }, query: { v: '1' } }),
+    import('../player/index.ts'),
+  ]);
+  const found = player.folderAudioOf(tree, track.track);
+  if (found) player.playFiles(found.files, work, found.index);
 }
