@@ -10,15 +10,26 @@ interface Props {
   >;
   size?: 'main' | 'sam' | 'thumb';
   showCode?: boolean;
+  /**
+   * The width the cover is shown at (`<img sizes>`), for a cover in a card: the browser then takes
+   * the small variant (`sam`, 300 px wide) where it is enough, and the main one (up to 1000 px)
+   * on wider cards and denser screens. Without it the main cover is always sent (the work page).
+   */
+  sizes?: string;
 }
+
+/** The widths of the server's variants (services/covers.ts): `sam` fits 300 px, `main` 1000 px. */
+const SAM_WIDTH = 300;
+const MAIN_WIDTH = 1000;
 
 /**
  * A work cover at a fixed 4:3 box (nothing jumps while it loads), lazy-loaded. An nsfw cover is
  * blurred on devices with a hover pointer until hovered (docs/product.md §2.5).
  */
-export function Cover({ work, size = 'main', showCode = true }: Props) {
+export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
   const src =
     size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl;
+  const responsive = size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl;
   return (
     <Box
       data-nsfw={work.nsfw ? 'true' : undefined}
@@ -38,6 +49,10 @@ export function Cover({ work, size = 'main', showCode = true }: Props) {
       {src && (
         <img
           src={src}
+          {...(responsive && {
+            srcSet: `${work.samCoverUrl} ${SAM_WIDTH}w, ${work.mainCoverUrl} ${MAIN_WIDTH}w`,
+            sizes,
+          })}
           alt={work.title}
           loading="lazy"
           decoding="async"

@@ -23,6 +23,16 @@ import { StatusChips, TagChips, VaChips } from './WorkChips.tsx';
 
 export type CardVariant = 'detail' | 'compact' | 'list';
 
+/**
+ * The width a card's cover is shown at (WorksGrid's columns, the swipers' slides). `auto` is the
+ * laid-out width where the browser knows it (lazy images in Chromium). Not for compact cards: in a
+ * swiper not yet laid out a slide is as wide as the row, and `auto` fetched the main cover too.
+ */
+const COVER_SIZES: Record<Exclude<CardVariant, 'list'>, string> = {
+  detail: 'auto, (max-width: 599.95px) 100vw, 300px',
+  compact: '(max-width: 599.95px) 50vw, 300px',
+};
+
 const cardSx = {
   height: '100%',
   display: 'flex',
@@ -152,7 +162,7 @@ export function WorkCard({ work, variant = 'detail' }: { work: Work; variant?: C
   return (
     <Card sx={{ ...cardSx, flexDirection: 'column' }} {...handlers} data-testid="work-card">
       <Box component={RouterLink} to={href} tabIndex={-1} sx={{ display: 'block' }}>
-        <Cover work={work} />
+        <Cover work={work} sizes={COVER_SIZES[variant]} />
       </Box>
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 0.75, flex: 1 }}>
         {title}
