@@ -1,7 +1,7 @@
 /**
  * SQLite statements compiled once per SQL text. Kysely's SQLite driver prepares every query it
- * runs; compiling a works page's SQL again each time was a tenth of an uncached page's CPU. The
- * dialect asks this for its statements instead of the connection.
+ * runs; compiling the SQL again each time cost 3–10 % of an uncached page's or search's CPU
+ * (docs/catalogue.md). The dialect asks this for its statements instead of the connection.
  *
  * Safe to share because the dialect runs one query at a time on its one connection (turns.ts): no
  * statement is asked for again while it is still stepping. SQLite recompiles a kept statement

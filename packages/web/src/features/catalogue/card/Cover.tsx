@@ -29,7 +29,10 @@ const MAIN_WIDTH = 1000;
 export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
   const src =
     size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl;
-  const responsive = size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl;
+  const srcSet =
+    size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl
+      ? `${work.samCoverUrl} ${SAM_WIDTH}w, ${work.mainCoverUrl} ${MAIN_WIDTH}w`
+      : undefined;
   return (
     <Box
       data-nsfw={work.nsfw ? 'true' : undefined}
@@ -49,10 +52,8 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
       {src && (
         <img
           src={src}
-          {...(responsive && {
-            srcSet: `${work.samCoverUrl} ${SAM_WIDTH}w, ${work.mainCoverUrl} ${MAIN_WIDTH}w`,
-            sizes,
-          })}
+          srcSet={srcSet}
+          sizes={srcSet && sizes}
           alt={work.title}
           loading="lazy"
           decoding="async"
