@@ -37,10 +37,11 @@ export default defineConfig({
               minShareCount: 2,
               priority: 20,
             },
-            // The app's helpers that two or more lazy chunks share.
+            // The app's helpers, and the contract's (the search grammar), that two or more lazy
+            // chunks share.
             {
               name: 'shared',
-              test: /[\\/]src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n))/,
+              test: /[\\/](contract[\\/]src[\\/]search[\\/]|src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n)))/,
               minShareCount: 2,
               priority: 16,
             },
