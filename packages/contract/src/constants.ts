@@ -101,6 +101,11 @@ export const LIMITS = {
 /** Cover variants: the full image, the store's small one and the 240×240 thumbnail. */
 export const COVER_TYPES = ['main', 'sam', '240x240'] as const;
 export type CoverType = (typeof COVER_TYPES)[number];
+/**
+ * The box each variant is made to fit, in pixels (the server never enlarges): a page that shows a
+ * cover at a known width picks the smallest variant wide enough (`srcset`).
+ */
+export const COVER_BOX: Record<CoverType, number> = { main: 1000, sam: 300, '240x240': 240 };
 
 /** Listening events the recommender records (POST /api/recommender/feedback). */
 export const RECOMMENDER_EVENTS = [

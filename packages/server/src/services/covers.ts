@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CoverType } from '@sasayaki/contract';
+import { COVER_BOX, type CoverType } from '@sasayaki/contract';
 import type { Sharp } from 'sharp';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -28,10 +28,13 @@ import { workCacheOf } from './workCache.ts';
 
 export { COVER_TYPES, type CoverType } from '@sasayaki/contract';
 
+const inside = (box: number) => (img: Sharp) =>
+  img.resize(box, box, { fit: 'inside', withoutEnlargement: true });
 const SIZES: Record<CoverType, (img: Sharp) => Sharp> = {
-  main: (img) => img.resize(1000, 1000, { fit: 'inside', withoutEnlargement: true }),
-  sam: (img) => img.resize(300, 300, { fit: 'inside', withoutEnlargement: true }),
-  '240x240': (img) => img.resize(240, 240, { fit: 'cover', position: 'centre' }),
+  main: inside(COVER_BOX.main),
+  sam: inside(COVER_BOX.sam),
+  '240x240': (img) =>
+    img.resize(COVER_BOX['240x240'], COVER_BOX['240x240'], { fit: 'cover', position: 'centre' }),
 };
 
 const PLACEHOLDER_SIZE: Record<CoverType, [number, number]> = {

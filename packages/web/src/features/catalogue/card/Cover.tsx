@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import type { Work } from '@sasayaki/contract';
+import { COVER_BOX, type Work } from '@sasayaki/contract';
 import { DurationBadge } from './DurationBadge.tsx';
 
 interface Props {
@@ -18,10 +18,6 @@ interface Props {
   sizes?: string;
 }
 
-/** The widths of the server's variants (services/covers.ts): `sam` fits 300 px, `main` 1000 px. */
-const SAM_WIDTH = 300;
-const MAIN_WIDTH = 1000;
-
 /**
  * A work cover at a fixed 4:3 box (nothing jumps while it loads), lazy-loaded. An nsfw cover is
  * blurred on devices with a hover pointer until hovered (docs/product.md §2.5).
@@ -31,7 +27,7 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
     size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl;
   const srcSet =
     size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl
-      ? `${work.samCoverUrl} ${SAM_WIDTH}w, ${work.mainCoverUrl} ${MAIN_WIDTH}w`
+      ? `${work.samCoverUrl} ${COVER_BOX.sam}w, ${work.mainCoverUrl} ${COVER_BOX.main}w`
       : undefined;
   return (
     <Box
