@@ -45,13 +45,14 @@ module.exports = {
     {
       name: 'shell-entry-points',
       comment:
-        "The shell imports a feature's index.ts and its texts (i18n/<language>.ts); anything else of a feature " +
+        "The shell imports a feature's index.ts, its boot.ts (what the first paint asks of a lazy feature) and its " +
+        'texts (i18n/<language>.ts); anything else of a feature ' +
         '(a screen, a dialog) it only loads on demand, with a dynamic import.',
       severity: 'error',
       from: { path: `${src}app/` },
       to: {
         path: `${src}features/`,
-        pathNot: `${src}features/[^/]+/(index\\.ts|i18n/[^/]+\\.ts)$`,
+        pathNot: `${src}features/[^/]+/((index|boot)\\.ts|i18n/[^/]+\\.ts)$`,
         dependencyTypesNot: ['dynamic-import'],
       },
     },

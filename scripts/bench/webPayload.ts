@@ -77,9 +77,9 @@ async function visit(context: BrowserContext, page: Page): Promise<Visit> {
   });
   started = Date.now();
   await page.goto(`${BASE}/works`, { waitUntil: 'commit' });
-  // The row's cards: the still row that stands in until the carousel's code is there, or the carousel.
+  // The popular row's cards.
   const popular = page
-    .locator('[data-testid="home-row-static"] img, .swiper img')
+    .locator('[data-testid="work-carousel"] img')
     .first()
     .waitFor({ timeout: 30_000 })
     .then(
@@ -138,7 +138,7 @@ async function main() {
       );
       const answered = (prefix: string) => files.find((f) => new URL(f.url).pathname.startsWith(prefix))?.at;
       log(
-        `  answers complete: works list ${answered('/api/works')} ms, popular ${answered('/api/recommender/popular')} ms, swiper script ${answered('/assets/WorkSwiper')} ms`,
+        `  answers complete: works list ${answered('/api/works')} ms, popular ${answered('/api/recommender/popular')} ms`,
       );
       const worker = files.filter((f) => f.worker);
       log(

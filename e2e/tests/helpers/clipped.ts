@@ -26,7 +26,9 @@ export function clippedLabels(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll<HTMLElement>(selector)) {
       // Clamped titles are not controls; carousels keep their slides beside the screen on purpose.
       if (
-        el.closest('[data-testid="work-title"], [data-testid="player-title"], [aria-hidden="true"], .swiper')
+        el.closest(
+          '[data-testid="work-title"], [data-testid="player-title"], [aria-hidden="true"], [data-arrow-scroll]',
+        )
       ) {
         continue;
       }

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { hasSavedQueue } from '../features/player/boot.ts';
 import { usePresence } from '../shared/ui/presence.ts';
+import { whenNetworkQuiet } from './networkQuiet.ts';
 import { loadPlayer, type PlayerModule } from './playerBridge.ts';
 
 function slot(name: keyof Pick<PlayerModule, 'PlayerBar' | 'LyricsBar' | 'PlayerOverlays'>) {
@@ -16,10 +18,19 @@ const PlayerOverlays = slot('PlayerOverlays');
  */
 export function PlayerFooter() {
   const loaded = usePresence((s) => s.player);
-  // The player also owns the keyboard shortcuts and restores the queue saved before a reload, so
-  // it loads on every page, once the browser is idle after the first paint.
+  // The player also owns the keyboard shortcuts, the account's listening sync and the queue saved
+  // before a reload, so it loads on every page. With a saved queue its bar comes back once the
+  // browser is idle after the first paint. With none, nothing plays yet: its 19 KB wait until the
+  // first screen has its scripts, answers and covers (a click on play loads it at once).
   useEffect(() => {
     const load = () => void loadPlayer();
+    if (!hasSavedQueue()) {
+      let live = true;
+      void whenNetworkQuiet().then(() => live && load());
+      return () => {
+        live = false;
+      };
+    }
     if ('requestIdleCallback' in window) {
       const id = window.requestIdleCallback(load, { timeout: 2000 });
       return () => window.cancelIdleCallback(id);

@@ -40,6 +40,15 @@ function isTrack(v: unknown): v is QueueTrack {
   );
 }
 
+/** Whether a reload has a queue to bring back (an empty queue is never saved), without reading it. */
+export function hasSavedQueue(): boolean {
+  try {
+    return storage()?.getItem(QUEUE_KEY) != null;
+  } catch {
+    return false;
+  }
+}
+
 export function loadQueue(): StoredQueue {
   let raw: unknown;
   try {

@@ -40,7 +40,8 @@ describe('player shortcuts', () => {
     document.body.innerHTML = `
       <input id="text"><textarea id="area"></textarea><div contenteditable="true"><b id="rich">x</b></div>
       <button id="button">b</button><span role="slider" id="slider" tabindex="0"></span>
-      <ul role="menu"><li id="item" tabindex="0">i</li></ul>`;
+      <ul role="menu"><li id="item" tabindex="0">i</li></ul>
+      <div data-arrow-scroll tabindex="0" id="row"><a href="/work/RJ01" id="card">c</a></div>`;
     const el = (id: string) => document.getElementById(id);
     expect(belongsToPage(el('text'), ' ', false)).toBe(true);
     expect(belongsToPage(el('area'), 'm', false)).toBe(true);
@@ -48,6 +49,10 @@ describe('player shortcuts', () => {
     expect(belongsToPage(el('slider'), 'ArrowUp', false)).toBe(true);
     expect(belongsToPage(el('slider'), 'm', false)).toBe(false);
     expect(belongsToPage(el('item'), 'ArrowDown', false)).toBe(true);
+    // A carousel's row scrolls with the arrows, from itself or a card in it; other keys stay the player's.
+    expect(belongsToPage(el('row'), 'ArrowRight', false)).toBe(true);
+    expect(belongsToPage(el('card'), 'ArrowLeft', false)).toBe(true);
+    expect(belongsToPage(el('row'), 'n', false)).toBe(false);
     expect(belongsToPage(document.body, ' ', false)).toBe(false);
     expect(belongsToPage(null, ' ', false)).toBe(false);
   });

@@ -58,10 +58,13 @@ export function shortcutOf(e: KeyPress): Shortcut | null {
   return null;
 }
 
-/** Elements whose own keys win: text entry, and widgets that move with the arrows. */
+/**
+ * Elements whose own keys win: text entry, and widgets that move with the arrows (a carousel's
+ * row scrolls with them once it has focus: `data-arrow-scroll`).
+ */
 const TYPING = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
 const ARROW_WIDGETS =
-  '[role="slider"], [role="menu"], [role="listbox"], [role="tablist"], [role="radiogroup"]';
+  '[role="slider"], [role="menu"], [role="listbox"], [role="tablist"], [role="radiogroup"], [data-arrow-scroll]';
 
 /** Space presses these when they were reached with Tab; otherwise the player takes it. */
 const PRESSABLE =

@@ -3,13 +3,13 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { parseWorkIdParam } from '@sasayaki/contract';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, errorText } from '../../shared/api/errors.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
-import { LazyWorkSwiper } from '../catalogue/index.ts';
+import { WorkCarousel } from '../catalogue/index.ts';
 import { folderAudioOf, playFiles, WorkBookmarks } from '../player/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './header/WorkHeader.tsx';
@@ -79,9 +79,7 @@ export function WorkPage() {
       {work && <WorkReviews workId={work.id} onWrite={writeReview} />}
       {showSimilar && similarWorks.length > 0 && (
         <Box sx={{ mt: 3 }}>
-          <Suspense fallback={<Skeleton height={240} />}>
-            <LazyWorkSwiper title={t('works.similar')} works={similarWorks} />
-          </Suspense>
+          <WorkCarousel title={t('works.similar')} works={similarWorks} />
         </Box>
       )}
     </Container>

@@ -24,13 +24,12 @@ import { StatusChips, TagChips, VaChips } from './WorkChips.tsx';
 export type CardVariant = 'detail' | 'compact' | 'list';
 
 /**
- * The width a card's cover is shown at (WorksGrid's columns, the swipers' slides). `auto` is the
- * laid-out width where the browser knows it (lazy images in Chromium). Not for compact cards: in a
- * swiper not yet laid out a slide is as wide as the row, and `auto` fetched the main cover too.
+ * The width a card's cover is shown at (WorksGrid's columns, the carousels' cards). `auto` is the
+ * laid-out width where the browser knows it (lazy images in Chromium); the rest is the fallback.
  */
 const COVER_SIZES: Record<Exclude<CardVariant, 'list'>, string> = {
   detail: 'auto, (max-width: 599.95px) 100vw, 300px',
-  compact: '(max-width: 599.95px) 50vw, 300px',
+  compact: 'auto, (max-width: 599.95px) 50vw, 300px',
 };
 
 const cardSx = {

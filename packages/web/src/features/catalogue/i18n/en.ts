@@ -55,6 +55,10 @@ export const messages: Messages = {
       popular: 'Popular now',
       recommend: 'Recommended for you',
     },
+    carousel: {
+      previous: 'Previous',
+      next: 'Next',
+    },
     similar: 'Similar works',
     card: {
       rating_one: '{{avg}} ({{count, number}} rating)',

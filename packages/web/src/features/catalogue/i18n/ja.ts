@@ -54,6 +54,10 @@ export const messages: Messages = {
       popular: '今人気',
       recommend: 'あなたへのおすすめ',
     },
+    carousel: {
+      previous: '前へ',
+      next: '次へ',
+    },
     similar: '類似作品',
     card: {
       rating_other: '{{avg}}（{{count, number}} 件の評価）',

@@ -53,6 +53,10 @@ export const messages: Messages = {
       popular: '当前热门',
       recommend: '为你推荐',
     },
+    carousel: {
+      previous: '上一个',
+      next: '下一个',
+    },
     similar: '相似作品',
     card: {
       rating_other: '{{avg}}（{{count, number}} 人评分）',

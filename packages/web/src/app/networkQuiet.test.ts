@@ -1,9 +1,9 @@
 /**
- * The service worker waits for the first screen's requests (serviceWorker.ts): its install would
- * otherwise download every script of the build alongside them.
+ * Work that can wait (the service worker's install, the player's code when nothing is queued)
+ * waits for the first screen's requests: it would otherwise compete with them.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { whenNetworkQuiet } from './serviceWorker.ts';
+import { whenNetworkQuiet } from './networkQuiet.ts';
 
 /** Stands in for the browser's observer: `finish()` is a resource that just finished loading. */
 let observers: (() => void)[] = [];
