@@ -25,14 +25,23 @@ async function watchCsp(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('every answer carries the security headers', async ({ request }) => {
-  for (const url of ['/', '/api/works?pageSize=1', '/api/no-such-route', '/api/docs/']) {
+test('every answer carries the security headers: the app policy on pages, the short one elsewhere', async ({
+  request,
+}) => {
+  for (const url of ['/', '/works', '/api/docs/']) {
     const h = (await request.get(url)).headers();
     expect(h['content-security-policy'], url).toContain("script-src 'self'");
     expect(h['content-security-policy'], url).toContain("frame-ancestors 'none'");
     expect(h['x-content-type-options'], url).toBe('nosniff');
     expect(h['x-frame-options'], url).toBe('DENY');
     expect(h['referrer-policy'], url).toBe('same-origin');
+  }
+  for (const url of ['/api/works?pageSize=1', '/api/no-such-route', '/manifest.webmanifest']) {
+    const h = (await request.get(url)).headers();
+    expect(h['content-security-policy'], url).toMatch(/^default-src 'none';.*frame-ancestors 'none'$/);
+    expect(h['content-security-policy'], url).not.toContain('script-src');
+    expect(h['x-content-type-options'], url).toBe('nosniff');
+    expect(h['x-frame-options'], url).toBeUndefined();
   }
 });
 
@@ -67,6 +76,34 @@ test('the app runs under its CSP: works, work page, playback and lyrics, signed 
 
   await page.getByTestId('player-lyrics-button').first().click();
   await expect(page.getByTestId('lyrics-dialog').getByTestId('lyrics-line').first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("a library's audio and image opened in a tab show in the browser's own viewer", async ({ page }) => {
+  // The file tree opens images, texts and videos in a new tab; their answers carry the short
+  // policy (src/securityHeaders.ts), which must leave the browser's viewers working.
+  const violations = await watchCsp(page);
+  const login = await page.request.post('/api/auth/me', { data: { name: 'guest', password: 'guest' } });
+  const { token } = (await login.json()) as { token: string };
+  const tree = await page.request.get('/api/tracks/1400112', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  type Node = { type: string; mediaStreamUrl?: string; children?: Node[] };
+  const files = (nodes: Node[]): Node[] => nodes.flatMap((n) => (n.children ? files(n.children) : [n]));
+  const all = files((await tree.json()) as Node[]);
+  const url = (type: string) => new URL(all.find((f) => f.type === type)!.mediaStreamUrl!).pathname;
+
+  const audio = await page.goto(`${url('audio')}?token=${token}`);
+  expect(audio?.headers()['content-security-policy']).toContain("default-src 'none'");
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector<HTMLMediaElement>('video, audio')?.readyState ?? 0),
+    )
+    .toBeGreaterThanOrEqual(1);
+  await page.goto(`${url('image')}?token=${token}`);
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('img')?.naturalWidth ?? 0))
+    .toBeGreaterThan(0);
   expect(violations).toEqual([]);
 });
 

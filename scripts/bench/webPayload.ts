@@ -147,9 +147,9 @@ async function main() {
       if (files.length > early.length)
         log(`  after interactive: ${files.length - early.length} more requests, ${kb(bytes(files) - total)}`);
       if (process.env.BENCH_WEB_FILES) {
-        for (const f of [...files].sort((a, b) => b.bodyBytes - a.bodyBytes)) {
+        for (const f of [...files].sort((a, b) => a.at - b.at)) {
           log(
-            `    ${kb(f.bodyBytes).padStart(9)} +${String(f.headerBytes).padStart(5)} B ${f.encoding.padEnd(5)} ${f.early ? 'early' : 'later'}${f.worker ? ' worker' : ''} ${new URL(f.url).pathname}${new URL(f.url).search}`,
+            `    ${kb(f.bodyBytes).padStart(9)} +${String(f.headerBytes).padStart(5)} B ${f.encoding.padEnd(5)} ${String(f.at).padStart(6)} ms ${f.early ? 'early' : 'later'}${f.worker ? ' worker' : ''} ${new URL(f.url).pathname}${new URL(f.url).search}`,
           );
         }
       }

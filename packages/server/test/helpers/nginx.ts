@@ -29,12 +29,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The security headers (securityHeaders.ts) the accel location copies from the server's answer. */
+/**
+ * The security headers of a library file's answer (securityHeaders.ts, the short set) that the
+ * accel location copies from the server's answer.
+ */
 export const SECURITY_HEADERS = [
   'Content-Security-Policy',
   'X-Content-Type-Options',
-  'X-Frame-Options',
-  'Referrer-Policy',
   'Cross-Origin-Resource-Policy',
 ] as const;
 

@@ -18,9 +18,7 @@ export interface ScrollBox {
 /** Slack for fractional scroll positions (zoomed pages report them). */
 const EPSILON = 2;
 
-export const atStart = (box: ScrollBox): boolean => box.scrollLeft <= EPSILON;
-export const atEnd = (box: ScrollBox): boolean =>
-  box.scrollLeft + box.clientWidth >= box.scrollWidth - EPSILON;
+const atEnd = (box: ScrollBox): boolean => box.scrollLeft + box.clientWidth >= box.scrollWidth - EPSILON;
 
 /**
  * The scroll position one card forward (1) or back (-1), on a card's edge even when the row was
