@@ -55,6 +55,16 @@ async function serverPosition(page: Page, token: string, track: string): Promise
   return positions[0]?.position ?? null;
 }
 
+test('every file the service worker caches at install is served', async ({ request }) => {
+  // One missing file fails the whole install: no offline shell at all (a build listed an entry
+  // chunk that Vite had dropped as empty).
+  const sw = await (await request.get('/sw.js')).text();
+  const files = JSON.parse(/const SHELL_FILES = (\[.*?\]);/.exec(sw)?.[1] ?? '[]') as string[];
+  expect(files.length).toBeGreaterThan(20);
+  expect(files).toContain('/index.html');
+  for (const file of files) expect((await request.get(file)).status(), file).toBe(200);
+});
+
 test('a kept work opens and plays offline; other pages say they are offline; an offline position reaches the server later', async ({
   browser,
   request,

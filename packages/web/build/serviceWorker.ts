@@ -34,18 +34,24 @@ export function serviceWorker(): Plugin {
     configResolved(config) {
       publicDir = config.publicDir;
     },
-    async generateBundle(_options, bundle) {
-      const emitted = Object.keys(bundle).filter((name) => SHELL.test(name));
-      const files = ['/index.html', ...[...publicFiles(publicDir), ...emitted].sort().map((f) => `/${f}`)];
-      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
-      const source = fs.readFileSync(SOURCE, 'utf8');
-      const { code } = await transformWithOxc(source, SOURCE, { lang: 'ts' });
-      const body = code.replace(/^export\s*\{\s*\};?\s*$/m, '');
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: `const SHELL_FILES = ${JSON.stringify(files)};\nconst SHELL_VERSION = ${JSON.stringify(version)};\n${body}`,
-      });
+    generateBundle: {
+      // After Vite's own HTML step, which drops an entry chunk left empty (without the module
+      // preload polyfill the entry only imports the shell): listed, it answered 404 and the
+      // worker's install failed.
+      order: 'post',
+      async handler(_options, bundle) {
+        const emitted = Object.keys(bundle).filter((name) => SHELL.test(name));
+        const files = ['/index.html', ...[...publicFiles(publicDir), ...emitted].sort().map((f) => `/${f}`)];
+        const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+        const source = fs.readFileSync(SOURCE, 'utf8');
+        const { code } = await transformWithOxc(source, SOURCE, { lang: 'ts' });
+        const body = code.replace(/^export\s*\{\s*\};?\s*$/m, '');
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw.js',
+          source: `const SHELL_FILES = ${JSON.stringify(files)};\nconst SHELL_VERSION = ${JSON.stringify(version)};\n${body}`,
+        });
+      },
     },
   };
 }
