@@ -4,6 +4,15 @@ import { inlineFavicon } from './build/inlineFavicon.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/serviceWorker.ts';
 
+const UI_KIT = /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/;
+const LATER_UI =
+  /[\\/]node_modules[\\/]@mui[\\/]material[\\/](Slider|Tabs?|TabScrollButton|ButtonGroup|Slide|Drawer|Badge|CardActionArea|DialogContentText)[\\/]/;
+
+const SHARED =
+  /[\\/](contract[\\/]src[\\/]search[\\/]|src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n)))/;
+const LATER_SHARED =
+  /[\\/]src[\\/]features[\\/](playlists[\\/](PlaylistsPage|PlaylistCard|PlaylistTabs|PlaylistCover)\.tsx$|admin[\\/]|account[\\/](AccountFormDialog|CodeField)\.tsx$|work[\\/]tree\.ts$)/;
+
 // `npm run dev` proxies the API to a running server (SASAYAKI_API, default the local one).
 const api = process.env.SASAYAKI_API || 'http://127.0.0.1:8888';
 
@@ -34,21 +43,29 @@ export default defineConfig({
             { name: 'framework', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 30 },
             // The app's own code of the first load: the shell and what it imports.
             { name: 'shell', test: /[\\/]src[\\/](?!.*[\\/]i18n[\\/])/, tags: ['$initial'], priority: 25 },
-            // UI kit components that two or more lazy chunks share.
+            // UI kit components that two or more lazy chunks share, in two chunks: those the works
+            // page does not use (the player's slider; the tabs of the console, favourites and
+            // playlists; the drawer) apart, so the works page loads `ui-kit` only. `ui-kit` comes
+            // first: a group also takes what its modules import, and the helpers the two share must
+            // stay in the chunk the works page loads. A component listed here that the works page
+            // does use costs it one more request (`npm run bench:web` lists them).
             {
               name: 'ui-kit',
-              test: /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
+              test: (id: string) => UI_KIT.test(id) && !LATER_UI.test(id),
               minShareCount: 2,
               priority: 20,
             },
+            { name: 'ui-kit-more', test: LATER_UI, minShareCount: 2, priority: 19 },
             // The app's helpers, and the contract's (the search grammar), that two or more lazy
-            // chunks share.
+            // chunks share; those of other screens than the works page (the playlists' page
+            // pieces, the console's helpers) apart, as for the UI kit.
             {
               name: 'shared',
-              test: /[\\/](contract[\\/]src[\\/]search[\\/]|src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n)))/,
+              test: (id: string) => SHARED.test(id) && !LATER_SHARED.test(id),
               minShareCount: 2,
               priority: 16,
             },
+            { name: 'shared-more', test: LATER_SHARED, minShareCount: 2, priority: 15.5 },
             // The player and lyrics: loaded when the browser is idle after the first paint
             // (app/PlayerSlots.tsx), not with the works page's code.
             {

@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { APP_VERSION } from './version.ts';
 
 export function AboutPage() {

@@ -2,11 +2,9 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { bootstrapSession } from '../features/account/index.ts';
-import { i18n } from '../shared/i18n/index.ts';
 import { startConnectionMonitor } from './connectionMonitor.ts';
 import { useIsDark } from './darkMode.ts';
 import { HealthGate } from './HealthGate.tsx';
@@ -57,10 +55,8 @@ function Themed() {
 
 export function App() {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <Themed />
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={queryClient}>
+      <Themed />
+    </QueryClientProvider>
   );
 }

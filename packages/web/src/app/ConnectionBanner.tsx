@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConnection } from '../shared/api/connection.ts';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { retryConnectionNow } from './connectionMonitor.ts';
 import { useTreatedAsOffline } from './OfflineGate.tsx';
 

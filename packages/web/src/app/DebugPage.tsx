@@ -1,8 +1,8 @@
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { useAuth } from '../features/account/index.ts';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
 import { APP_VERSION } from './version.ts';
 

@@ -2,7 +2,7 @@ import UpIcon from '@mui/icons-material/KeyboardArrowUp';
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/index.ts';
 
 /**
  * The go-to-top button, shown after 150 px of scroll (docs/product.md §9). It sits 16 px above the

@@ -4,8 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
+import { LOCALES, type Locale, setLanguage, useTranslation } from '../shared/i18n/index.ts';
 
 export const LANGUAGE_NAMES: Record<Locale, string> = { 'zh-CN': '简体中文', en: 'English', ja: '日本語' };
 

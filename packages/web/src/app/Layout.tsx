@@ -9,7 +9,6 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../features/account/index.ts';
 import { useDownloads } from '../features/downloads/index.ts';
@@ -19,6 +18,7 @@ import {
   installSubtitledWorksCheck,
   useSubtitleStore,
 } from '../features/subtitles/index.ts';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { useSettings } from '../shared/settings/store.ts';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
 import { GoTop } from './GoTop.tsx';

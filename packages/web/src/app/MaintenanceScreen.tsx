@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { safeMaintenanceHtml } from './maintenanceHtml.ts';
 
 /** The server's maintenance message (sanitised) and 'force enter' (docs/product.md §8, health). */

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { endpointChoices, endpointKey, endpointLabel } from '../shared/settings/endpoints.ts';
 import { useSettings } from '../shared/settings/store.ts';
 

@@ -3,9 +3,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConnection } from '../shared/api/connection.ts';
+import { useTranslation } from '../shared/i18n/index.ts';
 import { ChunkLoadError } from './chunkLoad.ts';
 import { retryFailedScreens } from './lazyScreen.tsx';
 

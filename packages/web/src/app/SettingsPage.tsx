@@ -9,12 +9,11 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AccountSection, isLoggedIn, openLoginDialog, useAuth } from '../features/account/index.ts';
 import { RecordHistorySwitch } from '../features/listening/index.ts';
 import { KeptWorksSection } from '../features/offline/index.ts';
 import { SubtitleSection } from '../features/subtitles/index.ts';
-import { LOCALES, type Locale, setLanguage } from '../shared/i18n/index.ts';
+import { LOCALES, type Locale, setLanguage, useTranslation } from '../shared/i18n/index.ts';
 import { useLibrarySubtitledWorks } from '../shared/library/workIds.ts';
 import { endpointChoices, endpointLabel } from '../shared/settings/endpoints.ts';
 import {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { AppPasswordsSection } from './AppPasswordsSection.tsx';
 import { isGuest, isLoggedIn, openAccountDialog, useAuth } from './store.ts';
 

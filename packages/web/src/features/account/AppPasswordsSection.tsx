@@ -13,10 +13,10 @@ import Typography from '@mui/material/Typography';
 import type { AppPassword } from '@sasayaki/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client.ts';
 import { errorText } from '../../shared/api/errors.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useAuth } from './store.ts';
 
 /**

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { AccountFormDialog } from './AccountFormDialog.tsx';
 import { accountErrorText, isExpiredVerification } from './accountErrors.ts';
 import { CodeField } from './CodeField.tsx';

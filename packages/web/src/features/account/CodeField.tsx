@@ -1,5 +1,5 @@
 import TextField from '@mui/material/TextField';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 
 /** The 6-digit code a mail carries: digits only, offered by the phone's one-time-code keyboard. */
 export function CodeField({

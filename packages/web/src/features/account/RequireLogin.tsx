@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from './store.ts';
 
 /** Login-only routes: an anonymous visitor gets the login dialog instead of the page. */

@@ -2,8 +2,9 @@
  * Messages of the account dialogs, shown inside the dialog next to the field they concern: the
  * shared catalogue's words, except that a wrong code says how many tries are left.
  */
-import type { TFunction } from 'i18next';
+
 import { ApiError, errorText } from '../../shared/api/errors.ts';
+import type { TFunction } from '../../shared/i18n/index.ts';
 
 export function accountErrorText(err: unknown, t: TFunction): string | null {
   if (err instanceof ApiError && err.code === 'NOT_VERIFIED') {

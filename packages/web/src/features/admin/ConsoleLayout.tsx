@@ -11,8 +11,8 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import type { ConsoleSection } from './console.ts';
 import { RequireAdmin } from './RequireAdmin.tsx';
 

@@ -10,9 +10,9 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
 import { FEEDBACK_PAGE_SIZE, fetchFeedback, setHandled } from './feedbackApi.ts';
 

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { isAdmin, isGuest, isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 
 /**

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { errorText } from '../../shared/api/errors.ts';
+import type { TFunction } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { CONSOLE_PAGE_SIZE } from './consoleApi.ts';
 

@@ -5,7 +5,7 @@ import Pagination from '@mui/material/Pagination';
 import TextField from '@mui/material/TextField';
 import { LIMITS } from '@sasayaki/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { lastPage } from './pageClamp.ts';
 
 interface Props {

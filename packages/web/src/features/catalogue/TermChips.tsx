@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { type EntityCount, formatTerm, parseKeyword, type SearchTerm } from '@sasayaki/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { isTagTerm, termColor, termLabel, useEntityList } from '../search/index.ts';
 import { useTagName } from './card/useTagName.ts';
 

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { Work } from '@sasayaki/contract';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { WorkCard } from './card/WorkCard.tsx';
 import { AUTOPLAY_MS, type ScrollBox, stepTo } from './carousel.ts';
 import { RowHeading } from './RowHeading.tsx';

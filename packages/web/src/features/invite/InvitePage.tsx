@@ -9,10 +9,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { INVITATION_CODE_PATTERN } from '@sasayaki/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../shared/api/client.ts';
 import { errorText } from '../../shared/api/errors.ts';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { afterAuth, NewAccountForm, useNewAccount } from '../account/index.ts';
 
 const CODE = new RegExp(INVITATION_CODE_PATTERN);

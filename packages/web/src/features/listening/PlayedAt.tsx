@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { playedWhen } from './format.ts';
 
 /** When something was played, in the interface language ("Today 21:04"). */

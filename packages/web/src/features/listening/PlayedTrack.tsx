@@ -6,7 +6,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { HistoryTrack } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { howFar } from './format.ts';
 import { PlayedAt } from './PlayedAt.tsx';
 

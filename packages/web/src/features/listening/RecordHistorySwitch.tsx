@@ -1,6 +1,6 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useKeepsHistory, useListeningSettings, useSetRecordHistory } from './api.ts';
 
 /** Pauses or resumes history recording (the history screen and the settings page); none for the guest. */

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { formatBytes } from '../../shared/ui/format.ts';
 import type { KeptWork } from './kept.ts';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { formatBytes } from '../../shared/ui/format.ts';
 import { KeptWorkList } from './KeptWorkList.tsx';
 import { removeKept, storageEstimate } from './keep.ts';

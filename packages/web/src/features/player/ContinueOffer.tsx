@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { formatClock } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { acceptContinueOffer, dismissContinueOffer, useContinueOffer } from './listeningSync.ts';
 import { usePlayerStore } from './store.ts';
 

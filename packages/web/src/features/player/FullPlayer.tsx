@@ -7,7 +7,7 @@ import Slide from '@mui/material/Slide';
 import Typography from '@mui/material/Typography';
 import type { TransitionProps } from '@mui/material/transitions';
 import { forwardRef, type ReactElement, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { AddBookmarkButton, TrackBookmarks } from './Bookmarks.tsx';
 import { Cover } from './Cover.tsx';

@@ -6,7 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { documentPip, openPipWindow } from './pip.ts';
 import { currentTrack, usePlayerStore } from './store.ts';

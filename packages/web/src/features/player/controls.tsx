@@ -28,7 +28,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatClock } from '@sasayaki/contract';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { useBookmarkMarks } from './Bookmarks.tsx';
 import { currentTrack, MAX_VOLUME, SAFE_VOLUME, usePlayerStore } from './store.ts';

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { findWorkCodes, workCodeOfId, workCodeSpans, workIdOf } from '@sasayaki/contract';
 import { Fragment, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useLibraryWorkIds } from '../../shared/library/workIds.ts';
 
 /** A code as the spec writes it: RJ1400112 → RJ01400112, rj123456 → RJ123456. */

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PLAYLIST_PRIVACY, type Playlist } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';

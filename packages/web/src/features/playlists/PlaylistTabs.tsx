@@ -1,7 +1,7 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 
 /** My playlists | Discover: the two playlist screens, one tab each. */
 export function PlaylistTabs({ current }: { current: 'mine' | 'discover' }) {

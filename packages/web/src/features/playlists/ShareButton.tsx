@@ -1,6 +1,6 @@
 import ShareIcon from '@mui/icons-material/Share';
 import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { playlistPath } from './PlaylistCard.tsx';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../shared/i18n/index.ts';
 
 /** A playlist's total length in hours and minutes ("3 h 20 min"), minutes alone under an hour. */
 export function playlistDuration(seconds: number, t: TFunction): string {

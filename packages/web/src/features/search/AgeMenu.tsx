@@ -1,8 +1,8 @@
 import Menu, { type MenuProps } from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { formatTerm } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { termOf } from '../../shared/ui/links.ts';
 
 /** The age menu of docs/product.md §2.8: only all ages, only R15, only adult, or all ages plus R15. */

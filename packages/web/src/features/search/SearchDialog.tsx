@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { parseKeyword } from '@sasayaki/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { AGE_CHOICES } from './AgeMenu.tsx';
 import { useEntityNames } from './entities.ts';
 import { appendTerm } from './keyword.ts';

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { formatBytes } from '../../shared/ui/format.ts';
 import { deleteAllPackages, deletePackage, importSubtitleArchive } from './actions.ts';

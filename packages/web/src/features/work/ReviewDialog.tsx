@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { PROGRESS_VALUES, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { deleteReview, putReview } from './workApi.ts';
 

@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/index.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { isGuest, isLoggedIn, openAccountDialog, openLoginDialog, useAuth } from '../account/index.ts';
 

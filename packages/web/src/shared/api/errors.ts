@@ -5,7 +5,7 @@
  * are silent.
  */
 import { type ErrorCode, isErrorCode } from '@sasayaki/contract/errors';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index.ts';
 
 export class ApiError extends Error {
   /** The catalogue code of the answer (`{code}`), when it sent one. */

@@ -1,10 +1,11 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { initialLocale, LANGUAGE_STORAGE_KEY } from './locale.ts';
 import { mergeMessages } from './merge.ts';
+import { type TFunction, Translator } from './translator.ts';
 import type { Locale, Messages } from './types.ts';
 
 export { mapLocale, tagLocaleOf } from './locale.ts';
+export type { TFunction, TOptions } from './translator.ts';
 export { LOCALES, type Locale, type Messages } from './types.ts';
 
 function storedLanguage(): string | null {
@@ -15,19 +16,23 @@ function storedLanguage(): string | null {
   }
 }
 
-export const i18n: I18n = i18next.createInstance();
-i18n.use(initReactI18next).init({
-  resources: {},
-  lng: initialLocale(
+export const i18n = new Translator(
+  initialLocale(
     storedLanguage(),
     typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]),
   ),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  returnNull: false,
-});
+);
 document.documentElement.lang = i18n.language;
+
+/**
+ * The texts for a component: `t` in the shown language, and the translator. The component renders
+ * again when the language changes (`t` is then a new function, so memos that use it follow).
+ */
+export function useTranslation(): { t: TFunction; i18n: Translator } {
+  const language = useSyncExternalStore(i18n.subscribe, () => i18n.language);
+  const t = useMemo(() => i18n.getFixedT(language), [language]);
+  return { t, i18n };
+}
 
 /**
  * Adds one language's texts: every part's catalogue (the shared words, the error catalogue, the
@@ -35,7 +40,7 @@ document.documentElement.lang = i18n.language;
  */
 export function addLanguage(locale: Locale, parts: readonly Messages[]): void {
   const merged = parts.reduce<Messages>((acc, part) => mergeMessages(acc, structuredClone(part)), {});
-  i18n.addResourceBundle(locale, 'translation', merged, true, true);
+  i18n.addResources(locale, merged);
 }
 
 /**

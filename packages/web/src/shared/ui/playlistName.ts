@@ -1,5 +1,5 @@
 import { SYSTEM_PLAYLIST_NAMES, SYSTEM_PLAYLIST_PREFIX } from '@sasayaki/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/index.ts';
 
 /** System playlists show as Liked and Marked (docs/product.md §3); others by their own name. */
 export function playlistDisplayName(name: string, t: TFunction): string {

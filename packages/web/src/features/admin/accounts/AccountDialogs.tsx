@@ -10,8 +10,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { type ConsoleAccount, consoleApi } from '../consoleApi.ts';
 import { act } from '../consoleUi.tsx';
 

@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { InvitationStatus } from '@sasayaki/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { notify } from '../../../shared/notify/store.ts';
 import { placeholders } from '../../../shared/ui/placeholders.ts';
 import { consoleApi, type Invitation } from '../consoleApi.ts';

@@ -18,9 +18,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../shared/api/errors.ts';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { addRoot, fetchFolders } from './librariesApi.ts';
 
 interface Props {

@@ -5,10 +5,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
+import type { TFunction } from '../../../shared/i18n/index.ts';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { fetchScans, type ScanRun } from './librariesApi.ts';
 
 export function scanTitle(run: ScanRun, t: TFunction, locale: string): string {

@@ -14,8 +14,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { FolderPickerDialog } from './FolderPickerDialog.tsx';
 import { fetchRoots, type LibraryRoot, removeRoot, renameRoot } from './librariesApi.ts';
 

@@ -6,8 +6,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatClock } from '@sasayaki/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { type ScanRun, startScan } from './librariesApi.ts';
 
 /** "Scan now", "Full rescan" and, while a scan runs, its live progress. */

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { durationBadge } from '../../../shared/ui/format.ts';
 
 /** Total audio duration; grey under 30 minutes (docs/product.md §9). */

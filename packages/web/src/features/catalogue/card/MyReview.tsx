@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 
 /** The signed-in listener's own rating and review text of a work, when there is either. */
 export function MyReview({

@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Work } from '@sasayaki/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../../account/index.ts';
 import { usePlaylistMembership } from './playlistApi.ts';

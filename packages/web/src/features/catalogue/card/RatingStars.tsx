@@ -3,7 +3,7 @@ import Rating from '@mui/material/Rating';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Work } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { ratingOf } from './storeFacts.ts';
 import { Unknown } from './Unknown.tsx';
 

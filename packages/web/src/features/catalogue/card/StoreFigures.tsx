@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { formatYen } from '../../../shared/ui/format.ts';
 import type { StoreFacts } from './storeFacts.ts';
 import { Unknown } from './Unknown.tsx';

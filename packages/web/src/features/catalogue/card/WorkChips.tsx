@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { Work } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { searchPath, termOf } from '../../../shared/ui/links.ts';
 import { useTagName } from './useTagName.ts';

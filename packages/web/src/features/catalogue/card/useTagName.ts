@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import type { Locale } from '../../../shared/i18n/types.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { type NamedTag, tagName } from './tagName.ts';

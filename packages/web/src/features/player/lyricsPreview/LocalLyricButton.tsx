@@ -2,7 +2,7 @@ import UploadFileRounded from '@mui/icons-material/UploadFileRounded';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { SUBTITLE_EXTENSIONS } from '@sasayaki/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 
 const ACCEPTED = SUBTITLE_EXTENSIONS.map((e) => `.${e}`).join(',');
 

@@ -3,7 +3,7 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { LYRIC_AUTO_SELECT_THRESHOLD, type QueueLyric } from '../../lyrics/index.ts';
 
 /** Marks a lyric that comes from an imported local subtitle archive. */

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Cue } from '@sasayaki/contract';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { type LocalLyricRefusal, readLocalLyric, seekTimeOf } from '../../lyrics/index.ts';
 import { PlayPauseButton } from '../controls.tsx';
 import { currentTrack, usePlayerStore } from '../store.ts';

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import ButtonGroup from '@mui/material/ButtonGroup';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { OFFSET_BUTTON, OFFSET_STEP, shiftOffset } from '../../lyrics/index.ts';
 import { usePlayerStore } from '../store.ts';
 

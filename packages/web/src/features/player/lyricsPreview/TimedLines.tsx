@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type Cue, formatClock } from '@sasayaki/contract';
 import { type RefObject, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { seekTimeOf } from '../../lyrics/index.ts';
 import type { LoadedLines } from './useLyricLines.ts';
 

@@ -4,7 +4,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { PROGRESS_VALUES, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
 import { putReview } from '../workApi.ts';
 import { useReviewRefresh } from './useReviewRefresh.ts';

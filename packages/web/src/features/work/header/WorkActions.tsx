@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { TrackFile, TrackNode, Work } from '@sasayaki/contract';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/index.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { PlaylistMenu } from '../../catalogue/index.ts';
 import { KeepOfflineButton } from '../../offline/index.ts';
