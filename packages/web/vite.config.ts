@@ -4,6 +4,7 @@ import { inlineFavicon } from './build/inlineFavicon.ts';
 import { precompress } from './build/precompress.ts';
 import { serviceWorker } from './build/serviceWorker.ts';
 
+// Shared UI kit components and app helpers the works page does not use: see the groups below.
 const UI_KIT = /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/;
 const LATER_UI =
   /[\\/]node_modules[\\/]@mui[\\/]material[\\/](Slider|Tabs?|TabScrollButton|ButtonGroup|Slide|Drawer|Badge|CardActionArea|DialogContentText)[\\/]/;
@@ -66,8 +67,9 @@ export default defineConfig({
               priority: 16,
             },
             { name: 'shared-more', test: LATER_SHARED, minShareCount: 2, priority: 15.5 },
-            // The player and lyrics: loaded when the browser is idle after the first paint
-            // (app/PlayerSlots.tsx), not with the works page's code.
+            // The player and lyrics: loaded once the first screen's requests are done, or when the
+            // browser is idle if a saved queue comes back (app/PlayerSlots.tsx), not with the works
+            // page's code.
             {
               name: 'player',
               test: /[\\/]src[\\/]features[\\/](player|lyrics)[\\/](?!i18n[\\/])/,
