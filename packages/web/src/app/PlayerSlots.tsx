@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { hasSavedQueue } from '../features/player/boot.ts';
+import { onIdle } from '../shared/ui/idle.ts';
 import { usePresence } from '../shared/ui/presence.ts';
 import { whenNetworkQuiet } from './networkQuiet.ts';
 import { loadPlayer, type PlayerModule } from './playerBridge.ts';
@@ -31,12 +32,7 @@ export function PlayerFooter() {
         live = false;
       };
     }
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(load, { timeout: 2000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(load, 500);
-    return () => clearTimeout(id);
+    return onIdle(load, 2000, 500);
   }, []);
   if (!loaded) return null;
   return (

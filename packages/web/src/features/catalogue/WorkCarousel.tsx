@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import type { Work } from '@sasayaki/contract';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
+import { onIdle } from '../../shared/ui/idle.ts';
 import { WorkCard } from './card/WorkCard.tsx';
 import { AUTOPLAY_MS, type ScrollBox, stepTo } from './carousel.ts';
 import { RowHeading } from './RowHeading.tsx';
@@ -121,13 +122,7 @@ function useCardsShown(total: number): number {
   const [all, setAll] = useState(false);
   useEffect(() => {
     if (all || total <= FIRST_CARDS) return;
-    const show = () => setAll(true);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(show, { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(show, 200);
-    return () => clearTimeout(id);
+    return onIdle(() => setAll(true), 1000, 200);
   }, [all, total]);
   return all ? total : Math.min(total, FIRST_CARDS);
 }
