@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, startTransition, useEffect, useState } from 'react';
 import { openLoginDialog } from '../features/account/index.ts';
 import { call } from '../shared/api/client.ts';
 import { lazyScreen } from './lazyScreen.tsx';
@@ -24,7 +24,10 @@ export function SetupGate({ children, onSetUp }: { children: ReactNode; onSetUp:
   const done = (mine: boolean) => {
     if (mine) onSetUp();
     else openLoginDialog();
-    setNeeded(false);
+    // A transition, as the router's own update for onSetUp's navigation is: both land in one
+    // render, so the app first renders at the new address, not at '/' (whose redirect to /works
+    // would come after and win).
+    startTransition(() => setNeeded(false));
   };
   return (
     <Suspense fallback={null}>

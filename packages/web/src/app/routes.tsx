@@ -4,7 +4,6 @@ import { LoginRedirect, RequireLogin } from '../features/account/index.ts';
 import { CONSOLE_SECTIONS } from './consoleSections.tsx';
 import { Layout } from './Layout.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
-import { RouteError } from './RouteError.tsx';
 
 /** Route-level code splitting: each screen is its own chunk, loaded with retries (lazyScreen.tsx). */
 const WorksPage = lazyScreen(async () => (await import('../features/catalogue/WorksPage.tsx')).WorksPage);
@@ -56,7 +55,6 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: Layout,
-    ErrorBoundary: RouteError,
     children: [
       { index: true, element: <Navigate to="/works" replace /> },
       { path: 'works', element: works('works') },

@@ -57,7 +57,7 @@ export function WorksPage({ source }: { source: WorkSource }) {
   }, [legacy, params, navigate]);
 
   const update = (patch: Partial<ListState>) => {
-    setParams(nextListQuery(patch), { flushSync: true });
+    setParams(nextListQuery(patch));
     if (patch.page !== undefined) window.scrollTo({ top: 0 });
   };
 
