@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { COVER_BOX, type Work } from '@sasayaki/contract';
+import { useRef } from 'react';
+import { useNearViewport } from '../../../shared/ui/nearViewport.ts';
 import { DurationBadge } from './DurationBadge.tsx';
 
 interface Props {
@@ -19,8 +21,9 @@ interface Props {
 }
 
 /**
- * A work cover at a fixed 4:3 box (nothing jumps while it loads), lazy-loaded. An nsfw cover is
- * blurred on devices with a hover pointer until hovered (docs/product.md §2.5).
+ * A work cover at a fixed 4:3 box (nothing jumps while it loads), loaded once the box comes near
+ * the screen (shared/ui/nearViewport.ts). An nsfw cover is blurred on devices with a hover pointer
+ * until hovered (docs/product.md §2.5).
  */
 export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
   const src =
@@ -29,8 +32,12 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
     size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl
       ? `${work.samCoverUrl} ${COVER_BOX.sam}w, ${work.mainCoverUrl} ${COVER_BOX.main}w`
       : undefined;
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
     <Box
+      ref={box}
+      data-testid="cover"
       data-nsfw={work.nsfw ? 'true' : undefined}
       sx={{
         position: 'relative',
@@ -45,12 +52,13 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
         },
       }}
     >
-      {src && (
+      {src && near && (
         <img
           src={src}
           srcSet={srcSet}
           sizes={srcSet && sizes}
           alt={work.title}
+          // Inserted only near the screen already; lazy still, as `sizes="auto"` needs it.
           loading="lazy"
           decoding="async"
           style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
