@@ -98,6 +98,10 @@ test('a kept work opens and plays offline; other pages say they are offline; an 
   });
   // The browser has no network: the banner says so, not that the server went away.
   await expect(page.getByTestId('connection-banner')).toContainText('You are offline');
+  // Its cover was kept as the page shows it (WebP).
+  const cover = page.getByTestId('cover').first().locator('img');
+  await expect(cover).toHaveAttribute('src', /\/api\/cover\/\d+\.webp/);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // A Range request for the kept audio is answered from the cache with exactly those bytes.
   const ranged = await page.evaluate(async (url) => {

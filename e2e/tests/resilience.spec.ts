@@ -133,6 +133,32 @@ for (const { name, viewport } of VIEWPORTS) {
         // …so the banner going within 3 s is Retry's own check.
         await expect(banner).toBeHidden({ timeout: 3_000 });
       });
+
+      test('covers that failed while the server was away load once it is back', async ({ page }) => {
+        await page.goto(`${server.url}/works`);
+        await expect(page.getByTestId('work-card').first()).toBeVisible();
+        await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+        // The last cards come near the screen while the server is away: their covers fail…
+        const last = page.getByTestId('work-card').last();
+        await last.scrollIntoViewIfNeeded();
+        await expect(last.getByTestId('cover').locator('img')).toHaveCSS('visibility', 'hidden');
+        // …and the app notices the outage on its next request (the search box's suggestions).
+        await page.getByTestId('search-input').first().focus();
+        const banner = page.getByTestId('connection-banner');
+        await expect(banner).toBeVisible();
+        await page.unroute('**/api/**');
+        await banner.getByRole('button', { name: 'Retry now' }).click();
+        await expect(banner).toBeHidden();
+        await expect
+          .poll(() =>
+            last
+              .getByTestId('cover')
+              .locator('img')
+              .evaluate((img: HTMLImageElement) => img.naturalWidth),
+          )
+          .toBeGreaterThan(0);
+        await expect(last.getByTestId('cover').locator('img')).toBeVisible();
+      });
     });
 
     test('a screen chunk that fails shows the error in the page area, and Retry loads it', async ({

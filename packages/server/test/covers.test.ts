@@ -1,6 +1,7 @@
 /**
- * Cover variants: made once with sharp from the work's image, cached, regenerated when the image
- * changes; a placeholder when the work has none; null for an unknown work.
+ * Cover variants: made once with sharp from the work's image, as JPEG or WebP, cached,
+ * regenerated when the image changes; a placeholder when the work has none; null for an unknown
+ * work.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -86,18 +87,38 @@ describe.each(DIALECTS)('covers (%s)', (dialect) => {
       'RJ01000005/01.wav': 1,
       'RJ01000005/cover.png': await png(400, 300, '#ff0000'),
     });
-    const first = await coverVariant(ctx, 1000005, 'sam');
+    const first = await coverVariant(ctx, 1000005, 'sam', 'jpeg');
     expect(first!.etag).toBe(`"${path.basename(first!.file, '.jpg')}"`);
     expect(first!.etag.startsWith('W/')).toBe(false);
     // Within the generation the source is not looked at again: a replaced image is not seen…
     fs.writeFileSync(path.join(root, 'RJ01000005/cover.png'), await png(400, 300, '#0000ff'));
-    expect(await coverVariant(ctx, 1000005, 'sam')).toEqual(first);
+    expect(await coverVariant(ctx, 1000005, 'sam', 'jpeg')).toEqual(first);
     // …until the catalogue changes (a rescan, a vote, a hand edit): then the new image is made.
     await fx.db.updateTable('works').set({ title: 'touched' }).where('id', '=', 1000005).execute();
-    const second = await coverVariant(ctx, 1000005, 'sam');
+    const second = await coverVariant(ctx, 1000005, 'sam', 'jpeg');
     expect(second!.etag).not.toBe(first!.etag);
     expect((await sharp(second!.file).stats()).dominant.b).toBeGreaterThan(200);
-    expect(await coverVariant(ctx, 424242, 'sam')).toBeNull();
+    expect(await coverVariant(ctx, 424242, 'sam', 'jpeg')).toBeNull();
+  });
+
+  it('makes the same picture as WebP beside the JPEG, with its own file and tag', async () => {
+    const { ctx } = await setup({
+      'RJ01000006/01.wav': 1,
+      'RJ01000006/cover.png': await png(1600, 1200, '#ff0000'),
+      'RJ01000007/01.wav': 1,
+    });
+    const jpeg = await coverVariant(ctx, 1000006, 'sam', 'jpeg');
+    const webp = await coverVariant(ctx, 1000006, 'sam', 'webp');
+    expect(path.extname(webp!.file)).toBe('.webp');
+    expect(webp!.file).not.toBe(jpeg!.file);
+    expect(webp!.etag).not.toBe(jpeg!.etag);
+    const meta = await sharp(webp!.file).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 300, 225]);
+    expect((await sharp(webp!.file).stats()).dominant.r).toBeGreaterThan(200);
+    expect(await coverVariant(ctx, 1000006, 'sam', 'webp')).toEqual(webp);
+    const placeholder = await coverFile(ctx, 1000007, 'sam', 'webp');
+    expect(path.basename(placeholder!)).toBe('placeholder-sam.webp');
+    expect((await sharp(placeholder!).metadata()).format).toBe('webp');
   });
 
   it('sends a placeholder for a work without image and null for an unknown work', async () => {

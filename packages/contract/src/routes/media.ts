@@ -113,15 +113,18 @@ export const media = {
     method: GET_HEAD,
     path: '/api/cover/:file',
     tags: ['media'],
-    summary: 'Cover image of a work, as `{id}.jpg` or `{id}`',
+    summary: 'Cover image of a work: JPEG as `{id}.jpg` or `{id}`, WebP as `{id}.webp`',
     params: Type.Object({
-      file: Type.String({ maxLength: 40, description: '1441165.jpg, RJ01441165.jpg, 1441165 or RJ01441165' }),
+      file: Type.String({
+        maxLength: 40,
+        description: '1441165.jpg, RJ01441165.jpg, 1441165, RJ01441165 or 1441165.webp',
+      }),
     }),
     querystring: Type.Object({
       type: Type.Optional(StringEnum(COVER_TYPES, { description: 'default main' })),
     }),
     response: {
-      200: Binary('image/jpeg'),
+      200: Binary('image/jpeg, or image/webp for `{id}.webp`'),
       304: Type.Null({ description: 'Not modified' }),
       400: ErrorBody,
       404: ErrorBody,

@@ -1,9 +1,11 @@
 /**
  * Work covers. At scan time scanner/cover.ts picks the image of a work folder; on request
- * `coverFile` returns a cached JPEG variant made once with sharp (or a placeholder).
+ * `coverFile` returns a cached variant made once with sharp (or a placeholder), as JPEG (what
+ * the API's cover URLs and third-party clients ask for) or WebP (what the web app shows: about a
+ * third of the JPEG's bytes for the same picture).
  *
- * Contract for the cover route: `coverFile(ctx, workId, type)` resolves to the absolute path of
- * a JPEG file in the cover cache to send (`image/jpeg`), or null when no such work exists (→ 404).
+ * Contract for the cover route: `coverFile(ctx, workId, type, format)` resolves to the absolute
+ * path of a file in the cover cache to send, or null when no such work exists (→ 404).
  * The source image is read through the work's library root (storage/root.ts). Variants are
  * cached in `<data>/covers/`, named after the source image's path, size and mtime, so a
  * replaced cover gets new variants and an unchanged one is never re-encoded.
@@ -35,6 +37,14 @@ const SIZES: Record<CoverType, (img: Sharp) => Sharp> = {
   sam: inside(COVER_BOX.sam),
   '240x240': (img) =>
     img.resize(COVER_BOX['240x240'], COVER_BOX['240x240'], { fit: 'cover', position: 'centre' }),
+};
+
+export type CoverFormat = 'jpeg' | 'webp';
+
+/** Each format's encoder and file extension. */
+const FORMATS: Record<CoverFormat, { ext: string; encode: (img: Sharp) => Sharp }> = {
+  jpeg: { ext: 'jpg', encode: (img) => img.jpeg({ quality: 85 }) },
+  webp: { ext: 'webp', encode: (img) => img.webp({ quality: 80 }) },
 };
 
 const PLACEHOLDER_SIZE: Record<CoverType, [number, number]> = {
@@ -88,10 +98,11 @@ function renderOnce(db: Db, out: string, render: () => Promise<Buffer>): Promise
   return job;
 }
 
-function placeholder(ctx: AppContext, type: CoverType): Promise<string> {
-  const out = path.join(paths.covers(ctx.config), `placeholder-${type}.jpg`);
+function placeholder(ctx: AppContext, type: CoverType, format: CoverFormat): Promise<string> {
+  const { ext, encode } = FORMATS[format];
+  const out = path.join(paths.covers(ctx.config), `placeholder-${type}.${ext}`);
   return renderOnce(ctx.db, out, async () =>
-    (await loadSharp())(placeholderSvg(PLACEHOLDER_SIZE[type])).jpeg({ quality: 80 }).toBuffer(),
+    encode((await loadSharp())(placeholderSvg(PLACEHOLDER_SIZE[type]))).toBuffer(),
   );
 }
 
@@ -107,12 +118,17 @@ async function openSource(ctx: AppContext, work: { root_index: number; folder_pa
   }
 }
 
-/** Path of the JPEG to send for a work's cover, or null when the work does not exist. */
-export async function coverFile(ctx: AppContext, workId: number, type: CoverType): Promise<string | null> {
+/** Path of the image to send for a work's cover, or null when the work does not exist. */
+export async function coverFile(
+  ctx: AppContext,
+  workId: number,
+  type: CoverType,
+  format: CoverFormat = 'jpeg',
+): Promise<string | null> {
   const work = await findWorkCover(ctx.db, workId);
   if (!work) return null;
   const source = work.cover_path ? await openSource(ctx, work, work.cover_path) : null;
-  if (!source) return placeholder(ctx, type);
+  if (!source) return placeholder(ctx, type, format);
   try {
     const key = createHash('sha1')
       .update(
@@ -120,17 +136,21 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
       )
       .digest('hex')
       .slice(0, 16);
-    const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.jpg`);
+    const { ext, encode } = FORMATS[format];
+    const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.${ext}`);
     return await renderOnce(ctx.db, out, async () =>
-      SIZES[type]((await loadSharp())(await source.handle.readFile(), { failOn: 'none' }).rotate())
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 85 })
-        .toBuffer(),
+      encode(
+        SIZES[type]((await loadSharp())(await source.handle.readFile(), { failOn: 'none' }).rotate()).flatten(
+          {
+            background: '#ffffff',
+          },
+        ),
+      ).toBuffer(),
     );
   } catch (err) {
     if (isDiskFull(err)) throw err;
     ctx.log.warn({ err, workId, cover: work.cover_path }, 'cover image unreadable: placeholder sent');
-    return placeholder(ctx, type);
+    return placeholder(ctx, type, format);
   } finally {
     await source.handle.close();
   }
@@ -138,7 +158,7 @@ export async function coverFile(ctx: AppContext, workId: number, type: CoverType
 
 /** A cover variant on disk, as the route sends it. */
 export interface CoverVariant {
-  /** Absolute path of the JPEG in the cover cache. */
+  /** Absolute path of the image in the cover cache. */
   file: string;
   /** Strong: the file's name says which source (path, size, mtime) and size it was made from. */
   etag: string;
@@ -204,17 +224,19 @@ export async function coverVariant(
   ctx: AppContext,
   workId: number,
   type: CoverType,
+  format: CoverFormat,
   stale = false,
 ): Promise<CoverVariant | null> {
   const generation = await workCacheOf(ctx.db).sync();
   const index = indexOf(ctx.db);
-  const key = `${workId}:${type}`;
+  const key = `${workId}:${type}:${format}`;
   if (stale) index.forget(key);
   const known = index.get(generation, key);
   if (known) return known;
-  const file = await coverFile(ctx, workId, type);
+  const file = await coverFile(ctx, workId, type, format);
   if (!file) return null;
-  const variant = { file, etag: `"${path.basename(file, '.jpg')}"` };
+  // A JPEG's tag is its name without the extension (as before WebP came); a WebP's keeps it.
+  const variant = { file, etag: `"${path.basename(file).replace(/\.jpg$/, '')}"` };
   index.put(generation, key, variant);
   return variant;
 }

@@ -338,4 +338,30 @@ describe.each(DIALECTS)('tracks and media on %s', (dialect) => {
     expect((await inject('/api/cover/777.jpg')).statusCode).toBe(404);
     expect((await inject('/api/cover/1441165.jpg?type=huge')).statusCode).toBe(400);
   });
+
+  it('serves the same cover as WebP under {id}.webp, with its own tag', async () => {
+    const jpeg = await inject('/api/cover/1441165.jpg?type=sam');
+    const webp = await inject('/api/cover/RJ01441165.webp?type=sam');
+    expect(webp.statusCode).toBe(200);
+    expect(webp.headers['content-type']).toBe('image/webp');
+    expect(webp.headers['cache-control']).toBe('public, max-age=604800, immutable');
+    expect(webp.headers['content-disposition']).toContain('1441165-sam.webp');
+    const bytes = webp.rawPayload;
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual([
+      'RIFF',
+      'WEBP',
+    ]);
+    expect(webp.headers.etag).not.toBe(jpeg.headers.etag);
+    const again = await inject('/api/cover/1441165.webp?type=sam', {
+      'if-none-match': String(webp.headers.etag),
+    });
+    expect(again.statusCode).toBe(304);
+    // The JPEG's tag does not revalidate the WebP.
+    const other = await inject('/api/cover/1441165.webp?type=sam', {
+      'if-none-match': String(jpeg.headers.etag),
+    });
+    expect(other.statusCode).toBe(200);
+    expect((await inject('/api/cover/777.webp')).statusCode).toBe(404);
+    expect((await inject('/api/cover/1441165.webp.jpg')).statusCode).toBe(400);
+  });
 });

@@ -7,6 +7,7 @@
 import type { TrackFile, Work } from '@sasayaki/contract';
 import { create } from 'zustand';
 import { call, urlOf } from '../../shared/api/client.ts';
+import { webpCover } from '../../shared/api/coverUrl.ts';
 import { isLoggedIn, useAuth } from '../account/index.ts';
 import { dropKept, KEPT_CACHE, keptWork, saveKept, useKept } from './kept.ts';
 
@@ -30,8 +31,11 @@ export const useKeeping = create<Record<number, Keeping>>(() => ({}));
 
 export type KeepResult = 'kept' | 'cancelled' | 'quota' | 'failed';
 
+/** Each cover as the app shows it (WebP) and as the API names it (JPEG: the lock screen's artwork). */
 const coversOf = (work: KeepableWork) =>
-  [work.mainCoverUrl, work.samCoverUrl, work.thumbnailCoverUrl].filter((u): u is string => !!u);
+  [work.mainCoverUrl, work.samCoverUrl, work.thumbnailCoverUrl]
+    .filter((u): u is string => !!u)
+    .flatMap((u) => [webpCover(u), u]);
 
 /** The URLs of these files to keep: audio as streamed, text files as opened and as lyrics load them. */
 export function fileUrls(files: readonly TrackFile[]): { url: string; size: number }[] {
@@ -159,7 +163,7 @@ export async function keepWork(
       source_id: work.source_id,
       source_type: work.source_type,
       title: work.title,
-      cover: work.thumbnailCoverUrl || work.samCoverUrl || work.mainCoverUrl || '',
+      cover: webpCover(work.thumbnailCoverUrl || work.samCoverUrl || work.mainCoverUrl || ''),
       urls: [...new Set([...(before?.urls ?? []), ...sizes.keys()])],
       bytes,
       whole: whole || (before?.whole ?? false),

@@ -1,3 +1,4 @@
+import { webpCover } from '../../shared/api/coverUrl.ts';
 import type { QualityBehavior } from '../../shared/settings/schema.ts';
 import type { QueueTrack } from './types.ts';
 
@@ -36,12 +37,12 @@ export function streamUrlFor(
   return track.mediaStreamUrl;
 }
 
-/** The cover to show for a track (the smallest one that exists for small places). */
+/** The cover to show for a track (the smallest one that exists for small places), as WebP. */
 export function coverOf(track: QueueTrack | undefined, size: 'small' | 'large'): string {
   if (!track) return '';
   const order =
     size === 'small'
       ? [track.thumbnailCoverUrl, track.samCoverUrl, track.mainCoverUrl]
       : [track.mainCoverUrl, track.samCoverUrl, track.thumbnailCoverUrl];
-  return order.find((u) => u) ?? '';
+  return webpCover(order.find((u) => u) ?? '');
 }

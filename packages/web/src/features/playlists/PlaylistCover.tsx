@@ -1,6 +1,7 @@
 import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import Box from '@mui/material/Box';
 import type { Playlist } from '@sasayaki/contract';
+import { webpCover } from '../../shared/api/coverUrl.ts';
 
 /** A playlist's cover: a mosaic of its newest works' covers (one cover fills it; none, an icon). */
 export function PlaylistCover({
@@ -33,7 +34,7 @@ export function PlaylistCover({
         tiles.map((u) => (
           <img
             key={u}
-            src={u}
+            src={webpCover(u)}
             alt=""
             loading="lazy"
             style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', minHeight: 0 }}

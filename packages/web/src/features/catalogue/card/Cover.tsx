@@ -2,7 +2,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { COVER_BOX, type Work } from '@sasayaki/contract';
 import { useRef } from 'react';
+import { webpCover } from '../../../shared/api/coverUrl.ts';
 import { useNearViewport } from '../../../shared/ui/nearViewport.ts';
+import { useRetryAfterOutage } from '../../../shared/ui/retryAfterOutage.ts';
 import { DurationBadge } from './DurationBadge.tsx';
 
 interface Props {
@@ -21,19 +23,22 @@ interface Props {
 }
 
 /**
- * A work cover at a fixed 4:3 box (nothing jumps while it loads), loaded once the box comes near
- * the screen (shared/ui/nearViewport.ts). An nsfw cover is blurred on devices with a hover pointer
- * until hovered (docs/product.md §2.5).
+ * A work cover (as WebP, shared/api/coverUrl.ts) at a fixed 4:3 box (nothing jumps while it loads), loaded once the box comes near
+ * the screen (shared/ui/nearViewport.ts), and again when the server is back if it failed during an
+ * outage; a failed cover leaves the plain box rather than a broken image. An nsfw cover is blurred
+ * on devices with a hover pointer until hovered (docs/product.md §2.5).
  */
 export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
-  const src =
-    size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl;
+  const src = webpCover(
+    size === 'thumb' ? work.thumbnailCoverUrl : size === 'sam' ? work.samCoverUrl : work.mainCoverUrl,
+  );
   const srcSet =
     size === 'main' && sizes && work.samCoverUrl && work.mainCoverUrl
-      ? `${work.samCoverUrl} ${COVER_BOX.sam}w, ${work.mainCoverUrl} ${COVER_BOX.main}w`
+      ? `${webpCover(work.samCoverUrl)} ${COVER_BOX.sam}w, ${webpCover(work.mainCoverUrl)} ${COVER_BOX.main}w`
       : undefined;
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
+  const load = useRetryAfterOutage();
   return (
     <Box
       ref={box}
@@ -54,6 +59,7 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
     >
       {src && near && (
         <img
+          key={load.attempt}
           src={src}
           srcSet={srcSet}
           sizes={srcSet && sizes}
@@ -61,7 +67,14 @@ export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
           // Inserted only near the screen already; lazy still, as `sizes="auto"` needs it.
           loading="lazy"
           decoding="async"
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          onError={load.onError}
+          style={{
+            width: '100%',
+            height: '100%',
+            objectFit: 'cover',
+            display: 'block',
+            visibility: load.failed ? 'hidden' : undefined,
+          }}
         />
       )}
       {showCode && (

@@ -1,6 +1,10 @@
-/** A cover loads once its box comes near the screen (shared/ui/nearViewport.ts), then keeps its image. */
-import { act, cleanup, render, screen } from '@testing-library/react';
+/**
+ * A cover loads once its box comes near the screen (shared/ui/nearViewport.ts), then keeps its
+ * image; one that failed during an outage is asked for again when the server is back.
+ */
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useConnection } from '../../../shared/api/connection.ts';
 import { Cover } from './Cover.tsx';
 
 /** A stand-in IntersectionObserver whose entries the test sends. */
@@ -77,6 +81,26 @@ describe('covers load near the screen', () => {
   it('without IntersectionObserver, at once', () => {
     vi.stubGlobal('IntersectionObserver', undefined);
     render(<Cover work={work(3)} />);
-    expect(screen.getByRole('img').getAttribute('src')).toBe('/api/cover/3.jpg?type=main');
+    expect(screen.getByRole('img').getAttribute('src')).toBe('/api/cover/3.webp?type=main');
+  });
+
+  it('a cover that failed in an outage is loaded again once the server is back, a missing one is not', () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    render(<Cover work={work(4)} />);
+    const first = screen.getByRole('img');
+    fireEvent.error(first);
+    // Failed with the server up (a missing cover): hidden, and not asked for again.
+    expect(screen.queryByRole('img')).toBeNull();
+    act(() => useConnection.setState({ state: 'up' }));
+    expect(screen.queryByRole('img')).toBeNull();
+
+    act(() =>
+      useConnection.setState({ state: 'down', attempt: 1, nextCheckAt: 0, checking: false, offline: false }),
+    );
+    expect(screen.queryByRole('img')).toBeNull();
+    act(() => useConnection.setState({ state: 'up' }));
+    const again = screen.getByRole('img');
+    expect(again).not.toBe(first);
+    expect(again.getAttribute('src')).toBe('/api/cover/4.webp?type=main');
   });
 });
