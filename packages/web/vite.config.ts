@@ -7,7 +7,7 @@ import { serviceWorker } from './build/serviceWorker.ts';
 // Shared UI kit components and app helpers the works page does not use: see the groups below.
 const UI_KIT = /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/;
 const LATER_UI =
-  /[\\/]node_modules[\\/]@mui[\\/]material[\\/](Slider|Tabs?|TabScrollButton|ButtonGroup|Slide|Drawer|Badge|CardActionArea|DialogContentText)[\\/]/;
+  /[\\/]node_modules[\\/]@mui[\\/]material[\\/](Slider|Tabs?|TabScrollButton|ButtonGroup|Slide|Drawer|Badge|CardActionArea|DialogContentText|Autocomplete|useAutocomplete)[\\/]/;
 
 const SHARED =
   /[\\/](contract[\\/]src[\\/]search[\\/]|src[\\/](shared|features[\\/](?!(player|lyrics|subtitles)[\\/])[^/\\]+[\\/](?!i18n)))/;
@@ -46,7 +46,8 @@ export default defineConfig({
             { name: 'shell', test: /[\\/]src[\\/](?!.*[\\/]i18n[\\/])/, tags: ['$initial'], priority: 25 },
             // UI kit components that two or more lazy chunks share, in two chunks: those the works
             // page does not use (the player's slider; the tabs of the console, favourites and
-            // playlists; the drawer) apart, so the works page loads `ui-kit` only. `ui-kit` comes
+            // playlists; the drawer; the search box's autocomplete, which loads after the first
+            // screen) apart, so the works page loads `ui-kit` only. `ui-kit` comes
             // first: a group also takes what its modules import, and the helpers the two share must
             // stay in the chunk the works page loads. A component listed here that the works page
             // does use costs it one more request (`npm run bench:web` lists them).

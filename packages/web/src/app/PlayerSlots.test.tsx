@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const bridge = vi.hoisted(() => ({ loadPlayer: vi.fn(() => new Promise<never>(() => {})) }));
 const quiet = vi.hoisted(() => ({ release: () => {} }));
 vi.mock('./playerBridge.ts', () => bridge);
-vi.mock('./networkQuiet.ts', () => ({
+vi.mock('../shared/ui/networkQuiet.ts', () => ({
   whenNetworkQuiet: () =>
     new Promise<void>((resolve) => {
       quiet.release = resolve;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { hasSavedQueue } from '../features/player/boot.ts';
 import { onIdle } from '../shared/ui/idle.ts';
+import { whenNetworkQuiet } from '../shared/ui/networkQuiet.ts';
 import { usePresence } from '../shared/ui/presence.ts';
-import { whenNetworkQuiet } from './networkQuiet.ts';
 import { loadPlayer, type PlayerModule } from './playerBridge.ts';
 
 function slot(name: keyof Pick<PlayerModule, 'PlayerBar' | 'LyricsBar' | 'PlayerOverlays'>) {

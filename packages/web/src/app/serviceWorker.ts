@@ -4,10 +4,10 @@
  *
  * Installing it downloads every script of the build (about 60 files on a first visit), so it
  * waits until the first screen has what it asked for: the page loaded, then no request finished
- * for a moment (networkQuiet.ts). Registered at `load`, it competed with the works page's own
+ * for a moment (shared/ui/networkQuiet.ts). Registered at `load`, it competed with the works page's own
  * scripts, answers and covers.
  */
-import { whenNetworkQuiet } from './networkQuiet.ts';
+import { whenNetworkQuiet } from '../shared/ui/networkQuiet.ts';
 
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;

@@ -1,22 +1,57 @@
 import AgeIcon from '@mui/icons-material/EighteenUpRating';
-import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../shared/i18n/index.ts';
+import { whenNetworkQuiet } from '../../shared/ui/networkQuiet.ts';
 import { AgeMenu } from './AgeMenu.tsx';
 import { useEntityNames } from './entities.ts';
+import { SearchField } from './SearchField.tsx';
+import type { SuggestField } from './SuggestField.tsx';
 import { type Suggestion, suggest } from './suggest.ts';
 
 const SearchDialog = lazy(async () => ({ default: (await import('./SearchDialog.tsx')).SearchDialog }));
+
+/**
+ * The suggestions' code (MUI's Autocomplete, 7 KB) is not part of the first screen: it loads once
+ * that screen's requests are done, or as soon as the field is hovered or focused. Until then the
+ * field is a plain one of the same look, whose text, focus and caret the autocomplete takes over.
+ */
+function useSuggestField(plain: RefObject<HTMLInputElement | null>) {
+  const [Suggest, setSuggest] = useState<typeof SuggestField | null>(null);
+  const handoff = useRef<{ start: number; end: number } | null>(null);
+  const started = useRef(false);
+  const load = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    import('./SuggestField.tsx').then(
+      ({ SuggestField }) => {
+        const el = plain.current;
+        handoff.current =
+          el && document.activeElement === el
+            ? { start: el.selectionStart ?? el.value.length, end: el.selectionEnd ?? el.value.length }
+            : null;
+        setSuggest(() => SuggestField);
+      },
+      // Not reachable now: the plain field goes on searching, the next focus tries again.
+      () => {
+        started.current = false;
+      },
+    );
+  }, [plain]);
+  useEffect(() => {
+    let alive = true;
+    void whenNetworkQuiet().then(() => alive && load());
+    return () => {
+      alive = false;
+    };
+  }, [load]);
+  return { Suggest, handoff, load };
+}
 
 /** The top bar search box with suggestions, the bigger search dialog and the age menu (docs/product.md §2.8). */
 export function SearchBox() {
@@ -34,10 +69,17 @@ export function SearchBox() {
   useEffect(() => setText(urlKeyword), [urlKeyword]);
   const entities = useEntityNames(used);
   const options = useMemo(() => suggest(text, entities), [text, entities]);
+  const plain = useRef<HTMLInputElement>(null);
+  const { Suggest, handoff, load: loadSuggestions } = useSuggestField(plain);
 
   const go = (keyword: string) => {
     const k = keyword.trim();
     navigate(k ? `/works?${new URLSearchParams({ keyword: k })}` : '/works');
+  };
+  const pick = (choice: Suggestion | string) => {
+    if (typeof choice === 'string') return go(choice);
+    setText(choice.keyword);
+    if (choice.kind !== 'namespace') go(choice.keyword);
   };
 
   return (
@@ -50,59 +92,29 @@ export function SearchBox() {
       }}
       sx={{ width: '100%', maxWidth: 640, display: 'flex', alignItems: 'center', gap: 0.5 }}
     >
-      <Autocomplete<Suggestion, false, false, true>
-        freeSolo
-        fullWidth
-        size="small"
-        options={options}
-        filterOptions={(o) => o}
-        getOptionLabel={(o) => (typeof o === 'string' ? o : o.keyword)}
-        inputValue={text}
-        onInputChange={(_, v, reason) => reason !== 'reset' && setText(v)}
-        onChange={(_, v) => {
-          if (v === null) return;
-          if (typeof v === 'string') return go(v);
-          setText(v.keyword);
-          if (v.kind !== 'namespace') go(v.keyword);
-        }}
-        onFocus={() => setUsed(true)}
-        renderOption={(props, o) => {
-          const { key, ...rest } = props as typeof props & { key: string };
-          return (
-            <li key={key} {...rest}>
-              <Box sx={{ display: 'flex', justifyContent: 'space-between', width: '100%', gap: 2 }}>
-                <span>{o.label}</span>
-                <Typography variant="caption" color="text.secondary">
-                  {t(`search.kinds.${o.kind}`)}
-                </Typography>
-              </Box>
-            </li>
-          );
-        }}
-        renderInput={(params) => (
-          <TextField
-            {...params}
-            placeholder={t(narrow ? 'search.placeholderShort' : 'search.placeholder')}
-            slotProps={{
-              ...params.slotProps,
-              htmlInput: {
-                ...params.slotProps.htmlInput,
-                'aria-label': t('search.placeholder'),
-                'data-testid': 'search-input',
-              },
-              input: {
-                ...params.slotProps.input,
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-                sx: { borderRadius: 6, bgcolor: 'action.hover' },
-              },
-            }}
-          />
-        )}
-      />
+      {Suggest ? (
+        <Suggest
+          narrow={narrow}
+          text={text}
+          onText={setText}
+          options={options}
+          onPick={pick}
+          onFocus={() => setUsed(true)}
+          focusAt={handoff.current}
+        />
+      ) : (
+        <SearchField
+          narrow={narrow}
+          inputRef={plain}
+          value={text}
+          onChange={setText}
+          onFocus={() => {
+            setUsed(true);
+            loadSuggestions();
+          }}
+          onPointerEnter={loadSuggestions}
+        />
+      )}
       <Tooltip title={t('search.advanced')}>
         <IconButton color="inherit" aria-label={t('search.advanced')} onClick={() => setDialog(true)}>
           <TuneIcon />
