@@ -51,6 +51,12 @@ test('with subtitle only, the home carousels, the library and search show a work
   await importArchive(page, 'lists.zip', await subtitleArchive(page, 3));
   await expect.poll(() => storedIds(page)).toEqual([FILLER_ID, WORK.id]);
 
+  // This browser has listened (as the player notes on its first feedback): its own
+  // recommendations are asked for too. A browser that never listened is not (below).
+  await page.evaluate(() => {
+    const { recommenderUuid } = JSON.parse(localStorage.getItem('sasayaki-settings') ?? '{}');
+    localStorage.setItem('sasayaki-recommender-history', recommenderUuid);
+  });
   const lists = watchLists(page);
   await page.goto('/works?subtitle=1');
   const popular = page.getByRole('region', { name: 'Popular now' });
@@ -89,6 +95,16 @@ test('with subtitle only, the home carousels, the library and search show a work
     expect(body.subtitle).toBe(0);
     expect(body.localSubtitledWorks).toEqual([]);
   }
+
+  // A browser that never listened, signed out, has no recommendations of its own: the home page
+  // does not ask for them (they would be the popular list, which it then hides).
+  await page.evaluate(() => localStorage.removeItem('sasayaki-recommender-history'));
+  lists.clear();
+  await page.goto('/works');
+  await expect(page.getByRole('region', { name: 'Popular now' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('works-total')).not.toHaveText('');
+  await expect.poll(() => lists.get('/api/recommender/popular')?.length ?? 0).toBeGreaterThan(0);
+  expect(lists.get('/api/recommender/recommend-for-user')).toBeUndefined();
 });
 
 test('deleting one archive, all of them, or the site’s database re-reads the works with local subtitles', async ({

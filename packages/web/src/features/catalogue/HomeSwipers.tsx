@@ -5,8 +5,10 @@ import type { Work } from '@sasayaki/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/index.ts';
+import { hasRecommenderHistory } from '../../shared/recommender/ownHistory.ts';
 import { useSettings } from '../../shared/settings/store.ts';
 import { placeholders } from '../../shared/ui/placeholders.ts';
+import { isLoggedIn, useAuth } from '../account/index.ts';
 import { readListState } from './urlState.ts';
 import { useWorkList } from './useWorkList.ts';
 import { carouselRowSx, WorkCarousel } from './WorkCarousel.tsx';
@@ -39,7 +41,11 @@ const RowSkeleton = () => (
 export function HomeSwipers({ subtitle = false }: { subtitle?: boolean }) {
   const { t } = useTranslation();
   const showPopular = useSettings((s) => s.showPopularAtHome);
-  const showRecommend = useSettings((s) => s.showRecommendAtHome);
+  // A signed-out browser that never listened would get the popular list again: not asked.
+  const loggedIn = useAuth(isLoggedIn);
+  const uuid = useSettings((s) => s.recommenderUuid);
+  const showRecommend =
+    useSettings((s) => s.showRecommendAtHome) && (loggedIn || hasRecommenderHistory(uuid));
   const first = useMemo(() => ({ ...FIRST_PAGE, subtitle }), [subtitle]);
   const popular = useWorkList('popular', first, showPopular);
   const recommend = useWorkList('recommend', first, showRecommend);

@@ -1,6 +1,7 @@
 /** Recommender feedback at the listening milestones of docs/product.md §9, each sent once per play. */
 import type { RecommenderEvent } from '@sasayaki/contract';
 import { call } from '../../shared/api/client.ts';
+import { noteRecommenderHistory } from '../../shared/recommender/ownHistory.ts';
 
 /** Seconds played for the time milestones. */
 export const TIME_MILESTONES = [
@@ -44,6 +45,7 @@ export async function sendFeedback(
       { body: { type, recommenderUuid, itemId } },
       { silent: true },
     );
+    noteRecommenderHistory(recommenderUuid);
   } catch {
     // skipped on purpose
   }
