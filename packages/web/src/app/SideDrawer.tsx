@@ -128,7 +128,7 @@ export function SideDrawer({ open, push, onClose }: Props) {
           <Divider sx={{ my: 1 }} />
           {link('/about', <AboutIcon />, t('app.nav.about'))}
           {link('/settings', <SettingsIcon />, t('app.nav.settings'))}
-          {admin && link('/admin', <ConsoleIcon />, t('admin.console.title'))}
+          {admin && link('/admin', <ConsoleIcon />, t('app.nav.console'))}
           {loggedIn
             ? action(<LogoutIcon />, `${t('auth.logout')} (${userName})`, () => setConfirmLogout(true))
             : action(<LoginIcon />, t('auth.registerOrLogin'), () => openLoginDialog())}

@@ -14,3 +14,10 @@ export const catalogues: Record<Locale, () => Promise<readonly Messages[]>> = {
   'zh-CN': () => import('./catalogues/zh-CN.ts').then((m) => m.texts),
   ja: () => import('./catalogues/ja.ts').then((m) => m.texts),
 };
+
+/** The console's texts (`features/admin/`), apart: only an administrator's visit needs them. */
+export const consoleCatalogues: Record<Locale, () => Promise<readonly Messages[]>> = {
+  en: () => import('./catalogues/console-en.ts').then((m) => m.texts),
+  'zh-CN': () => import('./catalogues/console-zh-CN.ts').then((m) => m.texts),
+  ja: () => import('./catalogues/console-ja.ts').then((m) => m.texts),
+};

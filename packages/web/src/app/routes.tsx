@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { Navigate, useParams } from 'react-router';
 import { LoginRedirect, RequireLogin } from '../features/account/index.ts';
+import { loadTexts } from '../shared/i18n/index.ts';
 import { CONSOLE_SECTIONS } from './consoleSections.tsx';
 import { Layout } from './Layout.tsx';
 import { lazyScreen } from './lazyScreen.tsx';
@@ -26,9 +27,14 @@ const DiscoverPage = lazyScreen(
 const PlaylistPage = lazyScreen(
   async () => (await import('../features/playlists/PlaylistPage.tsx')).PlaylistPage,
 );
-const ConsoleLayout = lazyScreen(
-  async () => (await import('../features/admin/ConsoleLayout.tsx')).ConsoleLayout,
-);
+// The console's texts are a chunk of their own (app/bundles.ts), fetched with its code.
+const ConsoleLayout = lazyScreen(async () => {
+  const [{ ConsoleLayout }] = await Promise.all([
+    import('../features/admin/ConsoleLayout.tsx'),
+    loadTexts('console'),
+  ]);
+  return ConsoleLayout;
+});
 const HistoryPage = lazyScreen(
   async () => (await import('../features/listening/HistoryPage.tsx')).HistoryPage,
 );

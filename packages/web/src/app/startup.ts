@@ -5,8 +5,8 @@
  */
 import { apiSession } from '../features/account/index.ts';
 import { connectSession } from '../shared/api/client.ts';
-import { connectLanguages, currentLocale, loadLanguage } from '../shared/i18n/index.ts';
-import { catalogues } from './bundles.ts';
+import { connectLanguages, connectTexts, currentLocale, loadLanguage } from '../shared/i18n/index.ts';
+import { catalogues, consoleCatalogues } from './bundles.ts';
 import { loadChunk } from './chunkLoad.ts';
 import { registerServiceWorker } from './serviceWorker.ts';
 
@@ -15,6 +15,7 @@ export function startUp(): Promise<void> {
   connectSession(apiSession);
   registerServiceWorker();
   connectLanguages((locale) => loadChunk(catalogues[locale]));
+  connectTexts('console', (locale) => loadChunk(consoleCatalogues[locale]));
   return loadLanguage(currentLocale()).catch((err: unknown) => {
     console.error('the texts of the interface could not be loaded', err);
   });

@@ -18,6 +18,7 @@ export const messages: Messages = {
       sleepMode: 'Sleep mode',
       about: 'About',
       settings: 'Settings',
+      console: 'Console',
     },
     darkMode: {
       enabled: 'Dark mode: on',

@@ -18,6 +18,7 @@ export const messages: Messages = {
       sleepMode: 'スリープモード',
       about: 'このサイトについて',
       settings: '設定',
+      console: '管理コンソール',
     },
     darkMode: {
       enabled: 'ダークモード：オン',

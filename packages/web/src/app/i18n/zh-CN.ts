@@ -18,6 +18,7 @@ export const messages: Messages = {
       sleepMode: '睡眠模式',
       about: '关于',
       settings: '设置',
+      console: '管理控制台',
     },
     darkMode: {
       enabled: '深色模式：开',

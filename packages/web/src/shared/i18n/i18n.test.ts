@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addLanguage, connectLanguages, i18n, loadLanguage, setLanguage } from './index.ts';
+import {
+  addLanguage,
+  connectLanguages,
+  connectTexts,
+  i18n,
+  loadLanguage,
+  loadTexts,
+  setLanguage,
+} from './index.ts';
 import { initialLocale, mapLocale } from './locale.ts';
 import { mergeMessages } from './merge.ts';
 import type { Locale, Messages } from './types.ts';
@@ -37,6 +45,29 @@ describe('languages', () => {
     expect(i18n.language).toBe('zh-CN');
     expect(i18n.t('test.late')).toBe('arrivé');
     expect(document.documentElement.lang).toBe('zh-CN');
+  });
+
+  it('fetches a part apart (once, again after a failure), and for a language switched to once used', async () => {
+    connectLanguages(async () => []);
+    const asked: Locale[] = [];
+    let fail = true;
+    connectTexts('test-part', async (locale): Promise<Messages[]> => {
+      asked.push(locale);
+      if (fail) throw new Error('offline');
+      return [{ testPart: { word: `word in ${locale}` } }];
+    });
+    // Not asked for: a switch does not fetch it.
+    await setLanguage('ja');
+    expect(asked).toEqual([]);
+    await expect(loadTexts('test-part')).rejects.toThrow('offline');
+    fail = false;
+    await Promise.all([loadTexts('test-part'), loadTexts('test-part')]);
+    expect(asked).toEqual(['ja', 'ja']);
+    expect(i18n.t('testPart.word')).toBe('word in ja');
+    // Once used, a switch brings it in the new language before the interface changes.
+    await setLanguage('zh-CN');
+    expect(asked).toEqual(['ja', 'ja', 'zh-CN']);
+    expect(i18n.t('testPart.word')).toBe('word in zh-CN');
   });
 });
 

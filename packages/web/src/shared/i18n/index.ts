@@ -66,13 +66,45 @@ export function loadLanguage(locale: Locale): Promise<void> {
   return pending;
 }
 
+/**
+ * Texts kept apart from a language's chunk (the console's): fetched for the shown language when a
+ * screen that needs them loads (`loadTexts`), and, once needed, for any language switched to.
+ */
+const partFetchers = new Map<string, (locale: Locale) => Promise<readonly Messages[]>>();
+const partsInUse = new Set<string>();
+const partLoads = new Map<string, Promise<void>>();
+
+export function connectTexts(part: string, fetch: (locale: Locale) => Promise<readonly Messages[]>): void {
+  partFetchers.set(part, fetch);
+}
+
+function loadPart(part: string, locale: Locale): Promise<void> {
+  const key = `${part}:${locale}`;
+  let pending = partLoads.get(key);
+  if (!pending) {
+    const fetch = partFetchers.get(part);
+    pending = (fetch ? fetch(locale) : Promise.reject(new Error(`no texts connected for ${part}`))).then(
+      (parts) => addLanguage(locale, parts),
+    );
+    pending.catch(() => partLoads.delete(key));
+    partLoads.set(key, pending);
+  }
+  return pending;
+}
+
+/** Brings a part's texts for the shown language (once; a failure is tried again next time). */
+export function loadTexts(part: string): Promise<void> {
+  partsInUse.add(part);
+  return loadPart(part, currentLocale());
+}
+
 export function currentLocale(): Locale {
   return i18n.language as Locale;
 }
 
 /** Switches the interface language, once its texts are here, and remembers it. */
 export async function setLanguage(locale: Locale): Promise<void> {
-  await loadLanguage(locale);
+  await Promise.all([loadLanguage(locale), ...[...partsInUse].map((part) => loadPart(part, locale))]);
   localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   await i18n.changeLanguage(locale);
   document.documentElement.lang = locale;
