@@ -1,9 +1,9 @@
 /**
  * GET /api/cover/{id}.jpg?type=main|sam|240x240: a cached JPEG variant of the work's cover (or
- * the placeholder), from services/covers.ts, sent as a file with a strong ETag; `{id}.webp` the
- * same picture as WebP (the web app's choice). A variant never
- * changes once made (a new source image makes a new one, with a new ETag), so browsers keep it a
- * week without asking again (`immutable`) and revalidate with If-None-Match (304) after that.
+ * the placeholder), from services/covers.ts, sent as a file with a strong ETag; `{id}.webp` sends
+ * the same picture as WebP (the web app's choice). A variant never changes once made (a new
+ * source image makes a new one, with a new ETag), so browsers keep it a week without asking again
+ * (`immutable`) and revalidate with If-None-Match (304) after that.
  * The extension is optional: the kikoeru web front end asks for `/api/cover/{id}?type=240x240`.
  */
 import fsp from 'node:fs/promises';

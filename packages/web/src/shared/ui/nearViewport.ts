@@ -4,8 +4,8 @@ import { type RefObject, useEffect, useState } from 'react';
  * How far ahead of the screen an image starts loading: a quarter of the viewport below (and
  * above) it, and a quarter of a carousel's width beside it (the card the row turns to next).
  * Chromium's own `loading="lazy"` starts 1,250 px ahead, which on a first visit of the works page
- * fetched twice the covers on screen (21 against 10), all before the page settled; a cover is
- * ~3 KB and loads well within the time a quarter screen of scrolling takes.
+ * fetched twice the covers on screen (21 against 10), all before the page settled; a cover is a
+ * few KB and loads well within the time a quarter screen of scrolling takes.
  */
 const OPTIONS = { rootMargin: '25% 0px', scrollMargin: '0px 25%' } as IntersectionObserverInit;
 
@@ -27,8 +27,8 @@ function shared(): IntersectionObserver {
 }
 
 /**
- * Calls `near` once `el` comes within the margin above of the screen; returns what stops
- * watching. Without IntersectionObserver (tests' DOM), at once.
+ * Calls `near` once `el` comes within those margins of the screen; returns what stops watching.
+ * Without IntersectionObserver (tests' DOM), at once.
  */
 export function whenNearViewport(el: Element, near: () => void): () => void {
   if (typeof IntersectionObserver === 'undefined') {

@@ -23,10 +23,11 @@ interface Props {
 }
 
 /**
- * A work cover (as WebP, shared/api/coverUrl.ts) at a fixed 4:3 box (nothing jumps while it loads), loaded once the box comes near
- * the screen (shared/ui/nearViewport.ts), and again when the server is back if it failed during an
- * outage; a failed cover leaves the plain box rather than a broken image. An nsfw cover is blurred
- * on devices with a hover pointer until hovered (docs/product.md §2.5).
+ * A work cover, as WebP (shared/api/coverUrl.ts), at a fixed 4:3 box (nothing jumps while it
+ * loads). It loads once the box comes near the screen (shared/ui/nearViewport.ts), and again when
+ * the server is back if it failed during an outage; a failed cover leaves the plain box rather
+ * than a broken image. An nsfw cover is blurred on devices with a hover pointer until hovered
+ * (docs/product.md §2.5).
  */
 export function Cover({ work, size = 'main', showCode = true, sizes }: Props) {
   const src = webpCover(
