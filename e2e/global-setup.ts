@@ -49,7 +49,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (stale) throw new Error(`port ${port} is already in use: stop what listens there or set E2E_PORT`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sasayaki-e2e-'));
   const inbox = path.join(dataDir, 'smtp-inbox.jsonl');
-  const smtpPort = port + 1000;
+  // E2E_SMTP_PORT keeps a run within the ports it was given.
+  const smtpPort = Number(process.env.E2E_SMTP_PORT || port + 1000);
   const smtp = await startSmtp(smtpPort, inbox);
   const env = {
     ...process.env,

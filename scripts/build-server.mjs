@@ -79,6 +79,9 @@ export async function buildServer({
     target: 'node20',
     external,
     sourcemap: 'linked',
+    // Stack traces need the mappings, not a copy of every bundled library's source (which would
+    // ship their comments and triple the map's size): the sources are in the repository.
+    sourcesContent: false,
     logLevel: 'warning',
   });
   writeLauncher(outdir);

@@ -69,6 +69,11 @@ test('sort, page size and display mode live in the URL and come back with the ba
 
   await page.getByRole('button', { name: 'List', exact: true }).click();
   await expect(page).toHaveURL(/mode=list/);
+  // The URL changes before the 40-work page is shown: read the first title from that page (the
+  // demo library has more than 20 works), not from the one it replaces.
+  await expect
+    .poll(() => page.getByTestId('works-grid').getByTestId('work-card').count(), { timeout: 10_000 })
+    .toBeGreaterThan(20);
 
   const first = page.getByTestId('works-grid').getByTestId('work-title').first();
   const title = await first.textContent();

@@ -19,7 +19,7 @@ test('write a review, read it on the work page and the Reviewed tab; others read
   await page.goto('/work/RJ01000001');
   await page.getByTestId('work-write-review').click();
   const dialog = page.getByRole('dialog', { name: 'My review' });
-  await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
+  await dialog.locator('label').filter({ hasText: '4 of 5 stars' }).click();
   await dialog.getByRole('textbox', { name: 'Review' }).fill(text);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -71,7 +71,7 @@ test('a registered user reviews, sets progress, adds to a playlist; a vote witho
   // review dialog: rating, progress and text
   await page.getByTestId('work-write-review').click();
   const dialog = page.getByRole('dialog', { name: 'My review' });
-  await dialog.locator('label').filter({ hasText: '4 Stars' }).click();
+  await dialog.locator('label').filter({ hasText: '4 of 5 stars' }).click();
   await dialog.getByRole('combobox', { name: 'Progress' }).click();
   await page.getByRole('option', { name: 'Listening' }).click();
   await dialog.getByRole('textbox', { name: 'Review' }).fill('Lovely rain sounds');

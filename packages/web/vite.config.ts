@@ -16,7 +16,6 @@ const SHARED =
 const LATER_SHARED = new RegExp(
   `[\\\\/]src[\\\\/](${[
     'features/playlists/(PlaylistsPage|PlaylistCard|PlaylistTabs|PlaylistCover)\\.tsx',
-    'features/playlists/playlistApi\\.ts',
     'features/admin/.*',
     'features/account/(AccountFormDialog|CodeField|NewAccountFields)\\.tsx',
     'features/account/accountErrors\\.ts',

@@ -9,6 +9,9 @@
  * connection for 4 s, requests/second with 4 connections for 4 s; the server runs in its own
  * process (scripts/bench/server.ts). The load average is printed: the machine is shared.
  *
+ * `BENCH_ONLY=living`: lists and searches read by 4 clients while a writer posts reviews, ratings and
+ * tag votes at 0, 1 and 10 writes a second (living.ts).
+ *
  * `npm run bench -- million`: the same API on 1,000,000 works in PostgreSQL, directly and behind
  * nginx (millionBench.ts).
  */
@@ -23,6 +26,7 @@ import { benchBalancer } from './balancer.ts';
 import { BENCH_FACTS, BENCH_WORKS, buildBenchCatalogue } from './catalogue.ts';
 import { benchCovers } from './covers.ts';
 import { benchEndpoints, type EndpointRow, latencyTarget, log, printEndpointTable } from './endpoints.ts';
+import { benchLiving } from './living.ts';
 import { benchMedia } from './media.ts';
 import { benchMillion } from './millionBench.ts';
 import { benchPort } from './ports.ts';
@@ -138,7 +142,7 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 async function main(): Promise<void> {
-  // BENCH_ONLY=sqlite|postgres|scale|media|covers|side|million|balancer narrows the run (scale: the
+  // BENCH_ONLY=sqlite|postgres|scale|media|covers|side|million|balancer|living narrows the run (scale: the
   // 100,000-work memory and varied requests alone); BENCH_SKIP_SCAN=1 skips the scanner benchmark.
   const only = process.env.BENCH_ONLY;
   if (only === 'media') {
@@ -160,6 +164,11 @@ async function main(): Promise<void> {
   }
   if (only === 'covers') {
     await benchCovers();
+    return;
+  }
+  // The catalogue while writers post reviews, ratings and tag votes (living.ts).
+  if (only === 'living') {
+    await benchLiving(await prepareSqlite(), DIR);
     return;
   }
   // The side-by-side runs first (media, then lists and search), on server processes of their

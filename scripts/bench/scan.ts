@@ -21,7 +21,7 @@ import { dropPgSchema, openDb } from '../../packages/server/src/db/connect.ts';
 import { wavTone } from '../../packages/server/src/demo/audio.ts';
 import { generateDemoLibrary } from '../../packages/server/src/demo/generate.ts';
 import { type ScanOptions, scanLibrary } from '../../packages/server/src/scanner/index.ts';
-import { scanHooks } from '../../packages/server/src/services/scans.ts';
+import { scanHooks } from '../../packages/server/src/services/scans/hooks.ts';
 
 const DIR = '/tmp/sasayaki-bench-scan';
 const PG_URL =

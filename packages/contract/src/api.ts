@@ -164,6 +164,14 @@ export const Lyric = Type.Object({
   confidence: Type.Number({ minimum: 0, maximum: 1 }),
   mediaDownloadUrl: Type.String(),
   hash: Type.Optional(Type.String()),
+  /** Where it comes from: a file of the work (`bundled`, the default) or an accepted contribution. */
+  source: Type.Optional(
+    Type.Unsafe<'bundled' | 'community'>({ type: 'string', enum: ['bundled', 'community'] }),
+  ),
+  /** Community subtitles: the contributor's name, the language and the version. */
+  contributor: Type.Optional(Type.String()),
+  language: Type.Optional(Type.String()),
+  version: Type.Optional(Type.Integer()),
 });
 export type Lyric = Static<typeof Lyric>;
 

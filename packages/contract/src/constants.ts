@@ -107,8 +107,8 @@ export type CoverType = (typeof COVER_TYPES)[number];
  */
 export const COVER_BOX: Record<CoverType, number> = { main: 1000, sam: 300, '240x240': 240 };
 
-/** Listening events the recommender records (POST /api/recommender/feedback). */
-export const RECOMMENDER_EVENTS = [
+/** The recommender's events that say a work was played: how far, or how much of it. */
+export const PLAY_EVENTS = [
   'start',
   'play5m',
   'play15m',
@@ -117,11 +117,10 @@ export const RECOMMENDER_EVENTS = [
   'progress30',
   'progress60',
   'progress90',
-  'rate',
-  'mark',
-  'like',
-  'dislike',
 ] as const;
+
+/** Listening events the recommender records (POST /api/recommender/feedback). */
+export const RECOMMENDER_EVENTS = [...PLAY_EVENTS, 'rate', 'mark', 'like', 'dislike'] as const;
 export type RecommenderEvent = (typeof RECOMMENDER_EVENTS)[number];
 
 /** Sort orders of the works lists (docs/product.md §9). `rating` is the caller's own rating. */

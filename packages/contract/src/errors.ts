@@ -101,6 +101,7 @@ export const ERRORS = {
   FOLDER_UNREADABLE: { status: 403, message: 'the server cannot read this folder: {{path}}' },
   FOLDER_NOT_ABSOLUTE: { status: 400, message: 'give the folder as an absolute path' },
   FOLDER_IN_DATA: { status: 400, message: 'the folder overlaps the data folder ({{dataDir}})' },
+  FOLDER_FORBIDDEN: { status: 403, message: 'the server keeps out of this folder ({{path}})' },
   FOLDER_OVERLAPS_ROOT: { status: 409, message: 'the folder overlaps the library root {{root}}' },
   SCAN_NOT_FOUND: { status: 404, message: 'scan not found' },
   ACCOUNT_DISABLED: { status: 403, message: 'this account is disabled' },
@@ -124,6 +125,8 @@ export const ERRORS = {
   APP_PASSWORDS_TOO_MANY: { status: 409, message: 'at most {{max}} app passwords per account' },
   APP_PASSWORD_NOT_FOUND: { status: 404, message: 'app password not found' },
   GUEST_APP_PASSWORD: { status: 403, message: 'guest cannot create app passwords' },
+  GUEST_SESSIONS: { status: 403, message: 'the guest account is shared: it has no device list' },
+  SESSION_NOT_FOUND: { status: 404, message: 'session not found' },
 
   // Tags and votes
   GUEST_VOTE: { status: 403, message: 'guest cannot vote' },
@@ -133,6 +136,27 @@ export const ERRORS = {
   TAGS_NOT_FOUND: { status: 404, message: 'tag not found: {{ids}}' },
   TAG_IDS_EMPTY: { status: 400, message: 'tagIDs must list at least one tag id' },
   TOO_MANY_TAGS: { status: 400, message: 'at most {{max}} tags at once' },
+
+  // Community subtitles (docs/subtitles.md)
+  SUBTITLE_NOT_FOUND: { status: 404, message: 'subtitle not found' },
+  SUBTITLE_NOT_PENDING: { status: 409, message: 'this subtitle has already been reviewed' },
+  SUBTITLE_FORMAT: { status: 400, message: '{{name}}: not a subtitle file (lrc, vtt, srt or ass)' },
+  SUBTITLE_TOO_LARGE: { status: 413, message: '{{name}}: larger than {{max}} bytes' },
+  SUBTITLE_TOO_MANY_LINES: { status: 400, message: '{{name}}: more than {{max}} lines' },
+  SUBTITLE_BINARY: { status: 400, message: '{{name}}: binary data, not text' },
+  SUBTITLE_ENCODING: { status: 400, message: '{{name}}: the text encoding could not be read' },
+  SUBTITLE_NO_CUES: { status: 400, message: '{{name}}: no timed lines found' },
+  SUBTITLE_TIMING: { status: 400, message: '{{name}}: wrong timing: {{reason}}' },
+  SUBTITLE_MARKUP: { status: 400, message: '{{name}}: HTML or script in the text' },
+  SUBTITLE_BAD_NAME: { status: 400, message: '{{name}}: a file name may not hold folders or ..' },
+  SUBTITLE_NO_TRACK: { status: 400, message: '{{name}}: matches no track of this work' },
+  SUBTITLE_ZIP: { status: 400, message: '{{name}}: zip archive refused: {{reason}}' },
+  SUBTITLE_TOO_MANY_FILES: { status: 400, message: 'at most {{max}} subtitle files per upload' },
+  SUBTITLE_DUPLICATE: { status: 409, message: '{{name}}: the same text is already sent for this track' },
+  SUBTITLE_DAILY_LIMIT: { status: 429, message: 'at most {{max}} subtitle files a day per account' },
+  SUBTITLE_RATE_LIMITED: { status: 429, message: 'too many uploads from this address, try again later' },
+  SUBTITLE_QUOTA: { status: 507, message: 'the storage for community subtitles is full' },
+  SUBTITLE_REASON_REQUIRED: { status: 400, message: 'give the contributor a reason' },
 
   // Playlists
   GUEST_PLAYLIST: { status: 403, message: 'guest cannot create playlist' },

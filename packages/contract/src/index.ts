@@ -16,6 +16,8 @@ export * from './routes/libraries.ts';
 export * from './routes/listening.ts';
 export * from './routes/playlists.ts';
 export * from './routes/reviews.ts';
+export * from './routes/sessions.ts';
+export * from './routes/subtitles.ts';
 export * from './routes/votes.ts';
 export * from './scan.ts';
 export * from './search/append.ts';

@@ -22,8 +22,23 @@ export const SCAN_SKIP_REASONS = [
   'metadata',
   /** A work that could not be written to the catalogue. */
   'work-failed',
+  /** A work folder without one playable audio or video file: not added. */
+  'no-playable-audio',
+  /** A symlink to a folder the library already holds by its own path: nothing added twice. */
+  'linked-folder',
 ] as const;
 export type ScanSkipReason = (typeof SCAN_SKIP_REASONS)[number];
+
+/**
+ * Why a folder or link could not be read (`unreadable`, `symlink-loop` lines): a key the console
+ * translates, given as the `cause` parameter of a report line.
+ */
+export const SCAN_READ_CAUSES = ['permission', 'missing', 'loop', 'other'] as const;
+export type ScanReadCause = (typeof SCAN_READ_CAUSES)[number];
+
+/** Which metadata source could not be used (`metadata` lines, parameter `source`). */
+export const SCAN_METADATA_PROBLEMS = ['too-large', 'unreadable', 'not-object', 'no-title', 'store'] as const;
+export type ScanMetadataProblem = (typeof SCAN_METADATA_PROBLEMS)[number];
 
 export const SCAN_REPORT_KINDS = ['added', 'updated', 'removed', 'skipped'] as const;
 export type ScanReportKind = (typeof SCAN_REPORT_KINDS)[number];
@@ -46,3 +61,10 @@ export const SCAN_REPORTS_KEPT = 20;
 
 /** Report lines kept per scan: a first scan of a huge library lists its first works only. */
 export const SCAN_REPORT_ITEMS_MAX = 50_000;
+
+/**
+ * When a library root is scanned by itself: `default` every SASAYAKI_RESCAN_MINUTES (10 unless
+ * set), `off` never, `hours` every N hours, `daily` once a day at a time (HH:MM, server time).
+ */
+export const SCAN_SCHEDULE_MODES = ['default', 'off', 'hours', 'daily'] as const;
+export type ScanScheduleMode = (typeof SCAN_SCHEDULE_MODES)[number];

@@ -1,7 +1,7 @@
 -- The queries of repositories/catalogue.ts on postgres: written by npm run queries.
 
 -- workRowsByIds
-select "w"."id", "w"."source_id", "w"."source_type", "w"."source_url", "w"."title", "w"."circle_id", "w"."release", "w"."create_date", "w"."price", "w"."dl_count", "w"."rate_count", "w"."rate_average_2dp", "w"."rate_count_detail", "w"."site_rate_count_detail", "w"."review_count", "w"."rank", "w"."age_category", "w"."nsfw", "w"."has_subtitle", "w"."duration", "w"."lang", "w"."language_editions", "w"."translation_info", "w"."original_workno", "w"."work_attributes" from "works" as "w" where "w"."id" in ($1, $2);
+select "w"."id", "w"."source_id", "w"."source_type", "w"."source_url", "w"."title", "w"."circle_id", "w"."release", "w"."create_date", "w"."price", "w"."dl_count", "w"."rate_count", "w"."rate_average_2dp", "w"."rate_count_detail", "w"."site_rate_count_detail", "w"."review_count", "w"."rank", "w"."age_category", "w"."nsfw", "w"."has_subtitle", "w"."community_subtitles", "w"."duration", "w"."lang", "w"."language_editions", "w"."translation_info", "w"."original_workno", "w"."work_attributes" from "works" as "w" where "w"."id" in ($1, $2);
 -- parameters: [1001,1002]
 
 -- circlesByIds
@@ -35,3 +35,7 @@ select "pw"."playlist_id", "pw"."work_id" from "playlist_works" as "pw" inner jo
 -- generationQuery
 select "generation" from "catalogue_state" where "id" = $1;
 -- parameters: [1]
+
+-- changesSince
+select "s"."generation" as "head", "c"."generation" as "changed", "c"."scope" as "scope" from "catalogue_state" as "s" left join "catalogue_changes" as "c" on "c"."generation" > $1 where "s"."id" = $2 order by "c"."generation" limit $3;
+-- parameters: [41,1,5001]

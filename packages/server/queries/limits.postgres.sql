@@ -1,32 +1,8 @@
 -- The queries of repositories/limits.ts on postgres: written by npm run queries.
 
--- claimRequestSlot
+-- claimSlot
 
-      insert into request_limits as l (key, count, window_end)
-      values ($1, 1, $2)
-      on conflict (key) do update set
-        count = case when l.window_end <= $3 then 1 else l.count + 1 end,
-        window_end = case when l.window_end <= $4 then $5 else l.window_end end
-      where l.window_end <= $6 or l.count < $7
-      returning 1;
--- parameters: ["guest\n7",1700000060000,1700000000000,1700000000000,1700000060000,1700000000000,60]
-
--- requestWindowEnd
-select window_end from request_limits
-      where key = $1;
--- parameters: ["guest\n7"]
-
--- releaseRequestSlot
-update request_limits set count = count - 1 where key = $1 and count > 0;
--- parameters: ["guest\n7"]
-
--- sweepRequestLimits
-delete from request_limits where window_end <= $1;
--- parameters: [1700000000000]
-
--- claimLoginSlot
-
-      insert into login_limits as l (key, count, window_end, next_try_at)
+      insert into limit_counters as l (key, count, window_end, next_try_at)
       values ($1, 1, $2, 0)
       on conflict (key) do update set
         count = case when l.window_end <= $3 then 1 else l.count + 1 end,
@@ -34,17 +10,17 @@ delete from request_limits where window_end <= $1;
         next_try_at = case when l.window_end <= $6 then 0 else l.next_try_at end
       where l.window_end <= $7 or l.count < $8
       returning count, window_end, next_try_at;
--- parameters: ["ip\n127.0.0.1",1700000900000,1700000000000,1700000000000,1700000900000,1700000000000,1700000000000,10]
+-- parameters: ["guest\n7",1700000060000,1700000000000,1700000000000,1700000060000,1700000000000,1700000000000,60]
 
--- releaseLoginSlot
-update login_limits set count = count - 1,
+-- releaseSlot
+update limit_counters set count = count - 1,
       next_try_at = case when count - 1 < $1 then 0 else next_try_at end
       where key = $2 and count > 0;
--- parameters: [5,"ip\n127.0.0.1"]
+-- parameters: [5,"login-address\n127.0.0.1"]
 
--- claimLoginBackoff
+-- claimBackoff
 
-      insert into login_limits as l (key, count, window_end, next_try_at)
+      insert into limit_counters as l (key, count, window_end, next_try_at)
       values ($1, 1, $2, $3)
       on conflict (key) do update set
         count = (case when l.window_end <= $4 then 1 else l.count + 1 end),
@@ -56,22 +32,22 @@ update login_limits set count = count - 1,
       else (case when l.window_end <= $22 then 0 else l.next_try_at end) end))
       where l.window_end <= $23 or l.next_try_at <= $24 or $25
       returning 1;
--- parameters: ["name\nalice",1700000900000,0,1700000000000,1700000000000,5,1700000000000,1700000000000,60000,1700000000000,5,1700000000000,1700000000000,1700000900000,1700000000000,5,1700000000000,1700000000000,60000,1700000000000,5,1700000000000,1700000000000,1700000000000,false]
+-- parameters: ["login-name\nalice",1700000900000,0,1700000000000,1700000000000,5,1700000000000,1700000000000,60000,1700000000000,5,1700000000000,1700000000000,1700000900000,1700000000000,5,1700000000000,1700000000000,60000,1700000000000,5,1700000000000,1700000000000,1700000000000,false]
 
--- markLoginKey
-insert into login_limits (key, count, window_end, next_try_at) values ($1, 0, $2, 0)
+-- markKey
+insert into limit_counters (key, count, window_end, next_try_at) values ($1, 0, $2, 0)
       on conflict (key) do update set count = 0, window_end = excluded.window_end, next_try_at = 0;
--- parameters: ["known\nalice",1700000000000]
+-- parameters: ["login-known\nalice",1700000000000]
 
--- liveLoginCounter
-select count, window_end, next_try_at from login_limits
+-- liveCounter
+select count, window_end, next_try_at from limit_counters
       where key = $1 and window_end > $2;
--- parameters: ["ip\n127.0.0.1",1700000000000]
+-- parameters: ["login-address\n127.0.0.1",1700000000000]
 
--- deleteLoginKey
-delete from login_limits where key = $1;
--- parameters: ["ip\n127.0.0.1"]
+-- deleteKey
+delete from limit_counters where key = $1;
+-- parameters: ["login-address\n127.0.0.1"]
 
--- sweepLoginLimits
-delete from login_limits where window_end <= $1;
+-- sweepCounters
+delete from limit_counters where window_end <= $1;
 -- parameters: [1700000000000]

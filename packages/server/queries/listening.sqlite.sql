@@ -57,5 +57,5 @@ select * from "listening_settings" where "user_id" = ?;
 -- parameters: [7]
 
 -- upsertListeningSettings
-insert into "listening_settings" ("user_id", "record_history", "updated_at") values (?, ?, ?) on conflict ("user_id") do update set "record_history" = "excluded"."record_history", "updated_at" = "excluded"."updated_at";
+insert into "listening_settings" ("user_id", "record_history", "updated_at") values (?, ?, ?) on conflict ("user_id") do update set "record_history" = "excluded"."record_history", "updated_at" = "excluded"."updated_at", "history_paused_from" = "excluded"."history_paused_from", "history_paused_until" = "excluded"."history_paused_until";
 -- parameters: [7,0,1700000000000]

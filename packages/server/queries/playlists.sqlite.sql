@@ -92,7 +92,7 @@ select "p"."id", "p"."user_id", "p"."name", "p"."privacy", "p"."locale", "p"."de
 -- parameters: [-1,"%sleep%","%sleep%","%sleep%",2,20,0]
 
 -- latestWorksOf
-select "playlist_id", "work_id" from (select "playlist_id", "work_id", row_number() over (partition by playlist_id order by added_at desc, work_id desc) as "n" from "playlist_works" where "playlist_id" in (?)) as "x" where "n" <= ? order by "playlist_id", "n";
+select "playlist_id", "work_id" from (select "pw"."playlist_id", "pw"."work_id", row_number() over (partition by pw.playlist_id order by case when w.cover_path is null or w.cover_path = '' then 1 else 0 end, pw.added_at desc, pw.work_id desc) as "n" from "playlist_works" as "pw" inner join "works" as "w" on "w"."id" = "pw"."work_id" where "pw"."playlist_id" in (?)) as "x" where "n" <= ? order by "playlist_id", "n";
 -- parameters: ["00000000-0000-4000-8000-000000000001",4]
 
 -- systemPlaylistId

@@ -1,7 +1,7 @@
 -- The queries of repositories/scan.ts on postgres: written by npm run queries.
 
 -- knownWorks
-select "id", "source_id", "root_index", "folder_path", "scan_signature" from "works";
+select "id", "source_id", "root_index", "folder_path", "scan_signature", "scan_problems" from "works";
 -- parameters: []
 
 -- removedTagLinks

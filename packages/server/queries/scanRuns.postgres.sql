@@ -29,7 +29,7 @@ insert into "scan_report_items" ("scan_id", "kind", "reason", "path", "detail") 
 -- parameters: [7,"skipped","empty-file","/srv/a/x.txt","empty file skipped"]
 
 -- reportItemsPage
-select "id", "kind", "reason", "path", "detail" from "scan_report_items" where "scan_id" = $1 and "kind" = $2 and (lower(path) like $3 escape '\' or lower(detail) like $4 escape '\') order by "id" limit $5 offset $6;
+select "id", "kind", "reason", "path", "detail", "params", "first_seen" from "scan_report_items" where "scan_id" = $1 and "kind" = $2 and (lower(path) like $3 escape '\' or lower(detail) like $4 escape '\') order by "id" limit $5 offset $6;
 -- parameters: [7,"skipped","%wav%","%wav%",50,0]
 
 -- countReportItems

@@ -29,7 +29,7 @@ insert into "scan_report_items" ("scan_id", "kind", "reason", "path", "detail") 
 -- parameters: [7,"skipped","empty-file","/srv/a/x.txt","empty file skipped"]
 
 -- reportItemsPage
-select "id", "kind", "reason", "path", "detail" from "scan_report_items" where "scan_id" = ? and "kind" = ? and (lower(path) like ? escape '\' or lower(detail) like ? escape '\') order by "id" limit ? offset ?;
+select "id", "kind", "reason", "path", "detail", "params", "first_seen" from "scan_report_items" where "scan_id" = ? and "kind" = ? and (lower(path) like ? escape '\' or lower(detail) like ? escape '\') order by "id" limit ? offset ?;
 -- parameters: [7,"skipped","%wav%","%wav%",50,0]
 
 -- countReportItems

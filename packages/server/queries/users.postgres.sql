@@ -32,16 +32,6 @@ select * from "users" where "email" = $1;
 select "id" from "users" where "email" = $1 and "id" != $2;
 -- parameters: ["alice@example.com",7]
 
--- findTokenHolder
-select "id", "name", "grp", "token_version", "last_seen_at", "disabled_at", exists (select "token_key" from "revoked_tokens" where "token_key" = $1) as "revoked" from "users" where "id" = $2;
--- parameters: ["c0ffee",7]
-
--- revokeToken
-delete from "revoked_tokens" where "expires_at" <= $1;
--- parameters: [1700000000000]
-insert into "revoked_tokens" ("token_key", "expires_at") values ($1, $2) on conflict ("token_key") do nothing;
--- parameters: ["c0ffee",1700000001000]
-
 -- updatePasswordByName
 update "users" set "password_hash" = $1, "token_version" = "token_version" + $2, "updated_at" = $3 where "name" = $4;
 -- parameters: ["$argon2id$…",1,1700000000000,"Alice"]

@@ -32,16 +32,6 @@ select * from "users" where "email" = ?;
 select "id" from "users" where "email" = ? and "id" != ?;
 -- parameters: ["alice@example.com",7]
 
--- findTokenHolder
-select "id", "name", "grp", "token_version", "last_seen_at", "disabled_at", exists (select "token_key" from "revoked_tokens" where "token_key" = ?) as "revoked" from "users" where "id" = ?;
--- parameters: ["c0ffee",7]
-
--- revokeToken
-delete from "revoked_tokens" where "expires_at" <= ?;
--- parameters: [1700000000000]
-insert into "revoked_tokens" ("token_key", "expires_at") values (?, ?) on conflict ("token_key") do nothing;
--- parameters: ["c0ffee",1700000001000]
-
 -- updatePasswordByName
 update "users" set "password_hash" = ?, "token_version" = "token_version" + ?, "updated_at" = ? where "name" = ?;
 -- parameters: ["$argon2id$…",1,1700000000000,"Alice"]

@@ -7,9 +7,9 @@ select "w"."id" from "works" as "w" order by "w"."release" desc, "w"."id" desc l
 -- parameters: [20,20]
 
 -- search page (tag and text, subtitled, own rating)
-select count(*) as "n" from "works" as "w" where (w.has_subtitle = 1 or w.id in ($1)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in ($2) and wt.tag_id in (select t.id from tags t where lower(t.name) = $3 or lower(t.name_en) = $4 or lower(t.name_ja) = $5 or lower(t.name_zh) = $6)) and w.search_text like $7 escape '\';
+select count(*) as "n" from "works" as "w" where (w.has_subtitle = 1 or w.community_subtitles > 0 or w.id in ($1)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in ($2) and wt.tag_id in (select t.id from tags t where lower(t.name) = $3 or lower(t.name_en) = $4 or lower(t.name_ja) = $5 or lower(t.name_zh) = $6)) and w.search_text like $7 escape '\';
 -- parameters: [1001,1,"asmr","asmr","asmr","asmr","%rain%"]
-select "w"."id" from "works" as "w" left join "reviews" as "own" on "own"."work_id" = "w"."id" and "own"."user_id" = $1 where (w.has_subtitle = 1 or w.id in ($2)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in ($3) and wt.tag_id in (select t.id from tags t where lower(t.name) = $4 or lower(t.name_en) = $5 or lower(t.name_ja) = $6 or lower(t.name_zh) = $7)) and w.search_text like $8 escape '\' order by coalesce(own.rating, 0) desc, "w"."id" desc limit $9 offset $10;
+select "w"."id" from "works" as "w" left join "reviews" as "own" on "own"."work_id" = "w"."id" and "own"."user_id" = $1 where (w.has_subtitle = 1 or w.community_subtitles > 0 or w.id in ($2)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in ($3) and wt.tag_id in (select t.id from tags t where lower(t.name) = $4 or lower(t.name_en) = $5 or lower(t.name_ja) = $6 or lower(t.name_zh) = $7)) and w.search_text like $8 escape '\' order by coalesce(own.rating, 0) desc, "w"."id" desc limit $9 offset $10;
 -- parameters: [7,1001,1,"asmr","asmr","asmr","asmr","%rain%",20,0]
 
 -- search page (two CJK characters)

@@ -11,9 +11,9 @@ select count(*) as n from (select 1 from work_tags wt where wt.vote_status in (?
 -- parameters: [1,"asmr","asmr","asmr","asmr",2001]
 select count(*) as n from (select 1 from "works_fts" where "works_fts" match ? limit ?);
 -- parameters: ["\"rain\"",2001]
-select count(*) as "n" from "works" as "w" where (w.has_subtitle = 1 or w.id in (?)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in (?) and wt.tag_id in (select t.id from tags t where lower(t.name) = ? or lower(t.name_en) = ? or lower(t.name_ja) = ? or lower(t.name_zh) = ?)) and w.id in (select rowid from "works_fts" where "works_fts" match ?);
+select count(*) as "n" from "works" as "w" where (w.has_subtitle = 1 or w.community_subtitles > 0 or w.id in (?)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in (?) and wt.tag_id in (select t.id from tags t where lower(t.name) = ? or lower(t.name_en) = ? or lower(t.name_ja) = ? or lower(t.name_zh) = ?)) and w.id in (select rowid from "works_fts" where "works_fts" match ?);
 -- parameters: [1001,1,"asmr","asmr","asmr","asmr","\"rain\""]
-select "w"."id" from "works" as "w" left join "reviews" as "own" on "own"."work_id" = "w"."id" and "own"."user_id" = ? where (w.has_subtitle = 1 or w.id in (?)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in (?) and wt.tag_id in (select t.id from tags t where lower(t.name) = ? or lower(t.name_en) = ? or lower(t.name_ja) = ? or lower(t.name_zh) = ?)) and w.id in (select rowid from "works_fts" where "works_fts" match ?) order by coalesce(own.rating, 0) desc, "w"."id" desc limit ? offset ?;
+select "w"."id" from "works" as "w" left join "reviews" as "own" on "own"."work_id" = "w"."id" and "own"."user_id" = ? where (w.has_subtitle = 1 or w.community_subtitles > 0 or w.id in (?)) and w.id in (select wt.work_id from work_tags wt where wt.vote_status in (?) and wt.tag_id in (select t.id from tags t where lower(t.name) = ? or lower(t.name_en) = ? or lower(t.name_ja) = ? or lower(t.name_zh) = ?)) and w.id in (select rowid from "works_fts" where "works_fts" match ?) order by coalesce(own.rating, 0) desc, "w"."id" desc limit ? offset ?;
 -- parameters: [7,1001,1,"asmr","asmr","asmr","asmr","\"rain\"",20,0]
 
 -- search page (two CJK characters)

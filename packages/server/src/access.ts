@@ -1,13 +1,12 @@
 /**
  * Every permission decision of the API, in one table: may principal P do action A on target T?
  * Roles: anonymous, guest (the shared `guest` account), user, owner (of the target), admin.
- * Routes call `authorize(req, action, target)`; it throws the HttpError of the catalogue code
+ * Services ask it (`requireAccess(viewer, action, target)`) after loading the target, so every
+ * adapter (/api, /rest) gets the same answer; a refusal is the HttpError of the catalogue code
  * (docs/product.md §8) that the web app translates. The rules are those of docs/product.md §5–§6.
  */
 
-import { timingSafeEqual } from 'node:crypto';
 import type { ErrorCode } from '@sasayaki/contract/errors';
-import type { FastifyRequest } from 'fastify';
 import type { Principal } from './auth/principal.ts';
 import { fail, HttpError } from './errors.ts';
 
@@ -19,8 +18,13 @@ export type Action =
   | 'email.link'
   /** Make, list and revoke one's app passwords (the Subsonic API). */
   | 'appPassword.manage'
+  | 'sessions.manage'
   | 'tag.vote'
   | 'tag.attach'
+  /** Send subtitles for review: the rule of tag votes (an account of one's own, a bound email). */
+  | 'subtitle.contribute'
+  /** Review the community subtitles' queue; a contributor's own pending text is `subtitle.read`. */
+  | 'subtitle.review'
   | 'playlist.create'
   | 'playlist.read'
   | 'playlist.edit'
@@ -77,8 +81,12 @@ export function decide(
     case 'appPassword.manage':
       // The guest account is shared: its app passwords would be every visitor's to read and revoke.
       return guest ? deny('GUEST_APP_PASSWORD') : ALLOW;
+    case 'sessions.manage':
+      // Shared by every visitor: its device list would show each one the others' addresses.
+      return guest ? deny('GUEST_SESSIONS') : ALLOW;
     case 'tag.vote':
     case 'tag.attach':
+    case 'subtitle.contribute':
       if (guest) return deny('GUEST_VOTE');
       return target?.account?.hasEmail ? ALLOW : deny('MUST_BIND_EMAIL');
     case 'playlist.create':
@@ -101,25 +109,36 @@ export function decide(
       return owner ? deny('LIKE_OWN_PLAYLIST') : ALLOW;
     case 'listening.use':
       return guest ? deny('GUEST_LISTENING') : ALLOW;
+    case 'subtitle.review':
     case 'admin':
       return admin ? ALLOW : deny('ADMIN_ONLY');
   }
 }
 
-/** Throws the refusal of `decide` for this request; returns the signed-in account otherwise. */
-export function authorize(
-  req: FastifyRequest,
-  action: Action,
-  target?: { playlist?: PlaylistTarget; account?: AccountFacts },
-): Principal {
-  const d = decide(req.principal, action, target, req.authError);
-  if (!d.ok) throw new HttpError(d.code);
-  return req.principal;
+/** What an action looks at beyond the viewer. */
+export interface AccessTarget {
+  playlist?: PlaylistTarget;
+  account?: AccountFacts;
 }
 
-/** The signed-in caller's id, or 401 with the message that clears the web app's session. */
-export function requireAccount(req: FastifyRequest): Extract<Principal, { kind: 'account' }> {
-  const p = authorize(req, 'account.use');
+/**
+ * The services' one question: throws the refusal of `decide` (an HttpError with its catalogue
+ * code) unless `viewer` may do `action` to `target`; returns the viewer otherwise. A viewer whose
+ * token was refused is anonymous with `authError`, so login-only actions answer `jwt expired`.
+ */
+export function requireAccess(viewer: Principal, action: Action, target?: AccessTarget): Principal {
+  const authError = viewer.kind === 'anonymous' ? (viewer.authError ?? null) : null;
+  const d = decide(viewer, action, target, authError);
+  if (!d.ok) throw new HttpError(d.code);
+  return viewer;
+}
+
+/** A signed-in account. */
+export type AccountPrincipal = Extract<Principal, { kind: 'account' }>;
+
+/** The signed-in viewer, or 401 (`jwt expired` for a refused token) that clears the web app's session. */
+export function requireAccount(viewer: Principal): AccountPrincipal {
+  const p = requireAccess(viewer, 'account.use');
   if (p.kind !== 'account') throw fail('NO_TOKEN');
   return p;
 }
@@ -133,27 +152,4 @@ export function requireAccount(req: FastifyRequest): Extract<Principal, { kind: 
 export function decideMetrics(facts: { tokenSet: boolean; tokenOk: boolean; local: boolean }): Decision {
   if (facts.tokenOk || facts.local) return ALLOW;
   return deny(facts.tokenSet ? 'METRICS_TOKEN' : 'ROUTE_NOT_FOUND');
-}
-
-/** Throws 401 (a token is set) or 404 (none is) unless the request may read /metrics. */
-export function authorizeMetrics(req: FastifyRequest): void {
-  const { settings } = req.server.ctx;
-  const token = settings.get('metricsToken');
-  const given = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-  const tokenOk =
-    token !== '' && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
-  const peer = req.socket.remoteAddress ?? '';
-  const relayed = req.headers['x-forwarded-for'] !== undefined;
-  // Relayed: the client the trusted proxies vouch for (req.ip); an untrusted relay is nobody local.
-  const client = relayed ? (settings.trusts(peer, 0) ? req.ip : '') : peer;
-  const local = client !== '' && (isLoopback(client) || settings.trusts(client, 0));
-  const d = decideMetrics({ tokenSet: token !== '', tokenOk, local });
-  if (d.ok) return;
-  if (d.code === 'ROUTE_NOT_FOUND')
-    throw fail('ROUTE_NOT_FOUND', { method: req.method, path: req.url.split('?')[0] ?? '' });
-  throw new HttpError(d.code);
-}
-
-function isLoopback(addr: string): boolean {
-  return addr === '::1' || addr.startsWith('127.') || addr.startsWith('::ffff:127.');
 }

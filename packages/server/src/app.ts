@@ -30,20 +30,21 @@ import { registerCompression } from './http/compression.ts';
 import { fieldError } from './http/fieldErrors.ts';
 import { checkNumericParams, refuseNulCharacters } from './http/hooks.ts';
 import { splitCommaLists } from './http/listOptions.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerRequestScopes } from './http/requestScopes.ts';
 import { sharedSerializers } from './http/serializers.ts';
 import { registerLifecycle } from './http/shutdown.ts';
-import { requestLogView } from './logging.ts';
-import { registerMetrics } from './metrics.ts';
+import { ScanLeader } from './infra/cluster/leader.ts';
+import { InstanceSignals } from './infra/cluster/signals.ts';
+import { RecentErrors } from './infra/recentErrors.ts';
+import { redactUrl, requestLogView } from './logging.ts';
 import { warnOnceAboutUntrustedProxy } from './proxyWarning.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
-import { InstanceSignals } from './services/instanceSignals.ts';
-import { RecentErrors } from './services/recentErrors.ts';
-import { ScanLeader } from './services/scanLeader.ts';
-import { Scans } from './services/scanRunner.ts';
-import { SiteSettings } from './services/settings.ts';
-import { workCacheOf } from './services/workCache.ts';
+import { workCacheOf } from './services/catalogue/workCache.ts';
+import { Scans } from './services/scans/runner.ts';
+import { ScanScheduler } from './services/scans/schedule.ts';
+import { SiteSettings } from './siteSettings.ts';
 import { effectiveRoots } from './storage/effectiveRoots.ts';
 import { Library } from './storage/library.ts';
 import { isWarmUpRequest } from './warmUp.ts';
@@ -52,11 +53,13 @@ import { registerWebFiles } from './webFiles.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** Library scans: the one running, its progress stream, the reports (services/scanRunner.ts). */
+    /** Library scans: the one running, its progress stream, the reports (services/scans/runner.ts). */
     scans: Scans;
-    /** Whether this instance runs the background rescans (services/scanLeader.ts). */
+    /** The scan schedules' clock (services/scans/schedule.ts); started by `sasayaki serve`. */
+    scheduler: ScanScheduler;
+    /** Whether this instance runs the background rescans (infra/cluster/leader.ts). */
     leader: ScanLeader;
-    /** The Prometheus registry of this app (metrics.ts). */
+    /** The Prometheus registry of this app (http/metrics.ts). */
     metrics: Registry;
   }
 }
@@ -152,7 +155,16 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
   await signals.start(app.log);
   // Only an instance that rescans in the background competes for the leadership.
   if (config.watchLibrary && config.rescanIntervalMinutes > 0) await app.leader.start();
+  app.decorate(
+    'scheduler',
+    new ScanScheduler(
+      app.ctx,
+      () => app.leader.isLeader,
+      (rootIds) => app.scans.run('quick', 'schedule', rootIds ?? undefined),
+    ),
+  );
   app.addHook('onClose', async () => {
+    app.scheduler.stop();
     await app.scans.close();
     await app.leader.stop();
     await signals.close();
@@ -199,8 +211,8 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
 }
 
 /**
- * What another instance changed, applied here as it is heard (services/instanceSignals.ts): a
- * new catalogue generation drops the cached works and pages now, a change of library roots
+ * What another instance changed, applied here as it is heard (infra/cluster/signals.ts): a
+ * catalogue change is read now (the cached works and pages it touches are dropped), a change of library roots
  * rereads them (files of a root added there are served here), and a reconnect rereads both.
  */
 function followOtherInstances(ctx: AppContext): void {
@@ -236,7 +248,7 @@ function answerError(err: RequestError, req: FastifyRequest, reply: FastifyReply
       req.server.ctx.recentErrors.add({
         status: known.statusCode,
         method: req.method,
-        url: req.url,
+        url: redactUrl(req.url),
         message: known.message,
       });
     }
@@ -253,7 +265,12 @@ function answerError(err: RequestError, req: FastifyRequest, reply: FastifyReply
   }
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
   if (status === 500) {
-    req.server.ctx.recentErrors.add({ status, method: req.method, url: req.url, message: err.message });
+    req.server.ctx.recentErrors.add({
+      status,
+      method: req.method,
+      url: redactUrl(req.url),
+      message: err.message,
+    });
     req.log.error({ err }, REQUEST_FAILED);
     return sendError(reply, fail('INTERNAL'));
   }

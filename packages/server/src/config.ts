@@ -35,7 +35,7 @@ export interface Config {
   rescanIntervalMinutes: number;
   /**
    * PostgreSQL, several instances: how often an instance that is not the scan leader tries to
-   * become it (services/scanLeader.ts); a dead leader is replaced within this time.
+   * become it (infra/cluster/leader.ts); a dead leader is replaced within this time.
    */
   leaderCheckMs: number;
   /**
@@ -51,14 +51,18 @@ export interface Config {
   registrationsPerAddressPerHour: number;
   /** Requests per minute for the guest account's API and media traffic. */
   guestRateLimitPerMinute: number;
+  /** Disk space community subtitles may take, MiB (site setting `subtitleQuotaMb`). */
+  subtitleQuotaMb: number;
   /** Maintenance mode: /api/health answers 503 with `maintenanceHtml` (the web app shows it). */
   maintenance: boolean;
   maintenanceHtml: string;
+  /** With maintenance on: the site is closed, every non-administrator /api and /rest call gets 503. */
+  maintenanceClosed: boolean;
   /** Bearer token that opens /metrics from anywhere; empty: loopback and trusted proxies only. */
   metricsToken: string;
   /**
    * The `SASAYAKI_*` variables this process was started with (non-empty). The settings stored in
-   * the database (services/settings.ts) yield to them: the console shows which ones.
+   * the database (siteSettings.ts) yield to them: the console shows which ones.
    */
   fromEnvironment: string[];
   /** Concurrent ffmpeg transcodes at most. */
@@ -128,6 +132,13 @@ export function trustedProxies(v: string | undefined): string[] {
     const max = IPV4.test(addr) ? 32 : IPV6.test(addr) ? 128 : 0;
     const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max);
     const ok = PROXY_RANGE_NAMES.includes(entry) || (max > 0 && bitsOk && extra === undefined);
+    // A range wider than a private network (0.0.0.0/0, ::/0; under /8, or /7 for IPv6) would let any client name its own
+    // address in X-Forwarded-For and so undo every per-address limit.
+    if (ok && bits !== undefined && Number(bits) < (max === 32 ? 8 : 7)) {
+      throw new Error(
+        `SASAYAKI_TRUST_PROXY has "${entry}": a range this wide trusts any client to name its own address; list the proxies' own addresses or networks (e.g. 10.0.0.0/8)`,
+      );
+    }
     if (!ok) {
       throw new Error(
         `SASAYAKI_TRUST_PROXY has "${entry}": list the proxies' addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8) or ${PROXY_RANGE_NAMES.join(', ')}`,
@@ -177,8 +188,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationEnabled: bool(env.SASAYAKI_REGISTRATION, true),
     registrationsPerAddressPerHour: Math.max(1, int(env.SASAYAKI_REGISTRATION_LIMIT, 5)),
     guestRateLimitPerMinute: int(env.SASAYAKI_GUEST_RATE_LIMIT, 600),
+    subtitleQuotaMb: int(env.SASAYAKI_SUBTITLE_QUOTA_MB, 512),
     maintenance: bool(env.SASAYAKI_MAINTENANCE, false),
     maintenanceHtml: env.SASAYAKI_MAINTENANCE_HTML || '',
+    maintenanceClosed: bool(env.SASAYAKI_MAINTENANCE_CLOSED, false),
     metricsToken: env.SASAYAKI_METRICS_TOKEN || '',
     fromEnvironment: Object.keys(env).filter((k) => k.startsWith('SASAYAKI_') && !!env[k]),
     transcodeConcurrency: int(env.SASAYAKI_TRANSCODE_CONCURRENCY, 2),

@@ -2,9 +2,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db } from './db/connect.ts';
-import type { InstanceSignals } from './services/instanceSignals.ts';
-import type { RecentErrors } from './services/recentErrors.ts';
-import type { SiteSettings } from './services/settings.ts';
+import type { InstanceSignals } from './infra/cluster/signals.ts';
+import type { RecentErrors } from './infra/recentErrors.ts';
+import type { SiteSettings } from './siteSettings.ts';
 import type { Library } from './storage/library.ts';
 
 export interface AppContext {
@@ -12,10 +12,10 @@ export interface AppContext {
   db: Db;
   library: Library;
   log: FastifyBaseLogger;
-  /** The site settings an administrator changes in the console (services/settings.ts). */
+  /** The site settings an administrator changes in the console (siteSettings.ts). */
   settings: SiteSettings;
   /** The last server errors, for the console's health screen. */
   recentErrors: RecentErrors;
-  /** What the other instances on the same PostgreSQL database changed (services/instanceSignals.ts). */
+  /** What the other instances on the same PostgreSQL database changed (infra/cluster/signals.ts). */
   signals: InstanceSignals;
 }

@@ -1,11 +1,19 @@
 /**
  * What the request log keeps of a request. Query strings can carry secrets (a media URL's
- * `?token=`, a code): their values are replaced before the line is written, wherever logs go.
+ * `?token=`, a code, a Subsonic player's `p`, `t` + `s` or `apiKey`): their values are replaced
+ * before the line is written, wherever logs go and at every level. Headers and bodies are never
+ * logged (the `req` view below has neither).
  */
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters whose values never reach a log line. */
-const SECRET_PARAMS = /^(token|access_token|jwt|sig|signature|code|password|verifyid|key)$/i;
+/**
+ * Query parameters whose values never reach a log line: the web API's and Subsonic's (`p`
+ * password, `t` token and its salt `s`, which together sign in again when replayed, `apiKey`).
+ */
+const SECRET_PARAMS =
+  /^(token|access_token|jwt|sig|signature|code|password|passwd|pass|verifyid|key|apikey|api_key|secret|p|t|s)$/i;
+/** A value that is a password however it is named: Subsonic's hex-encoded `enc:…`. */
+const SECRET_VALUE = /^enc(:|%3a)/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
@@ -22,7 +30,9 @@ export function redactUrl(url: string): string {
       } catch {
         // A malformed escape: judge the raw name.
       }
-      return eq >= 0 && SECRET_PARAMS.test(name) ? `${rawName}=[redacted]` : pair;
+      if (eq < 0) return pair;
+      const secret = SECRET_PARAMS.test(name) || SECRET_VALUE.test(pair.slice(eq + 1));
+      return secret ? `${rawName}=[redacted]` : pair;
     });
   return `${url.slice(0, q)}?${pairs.join('&')}`;
 }

@@ -17,7 +17,8 @@ import { startBackgroundScans } from './scanner/background.ts';
 import { scanLibrary } from './scanner/index.ts';
 import { formatSummary, progressReporter } from './scanner/report.ts';
 import { consoleRootsExist, listRoots } from './services/libraryRoots.ts';
-import { scanHooks } from './services/scans.ts';
+import { scanHooks } from './services/scans/hooks.ts';
+import { scanAtStart } from './services/scans/startup.ts';
 import { setupNeeded } from './services/setup.ts';
 import { createUser, listUsers, setPassword } from './services/users.ts';
 import { startBanner } from './startBanner.ts';
@@ -77,8 +78,10 @@ async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Pro
   const scans = startBackgroundScans(
     { config, db, hooks: scanHooks, log: app.log },
     {
-      initial: !scanFirst,
-      // Only the leader rescans (services/scanLeader.ts). With no root in effect there is nothing
+      initial: !scanFirst && (await scanAtStart(config, db)),
+      // Later scans follow each root's schedule (services/scans/schedule.ts).
+      every: false,
+      // Only the leader rescans (infra/cluster/leader.ts). With no root in effect there is nothing
       // to look at (and nothing to remove).
       scan: async () =>
         app.leader.isLeader && (await effectiveRoots(config, db)).length
@@ -86,6 +89,7 @@ async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Pro
           : null,
     },
   );
+  app.scheduler.start();
   // Graceful: health fails first, the socket closes, requests in flight finish (or are cut at
   // the drain time), then the app and the pool close (http/shutdown.ts, docs/deploy.md).
   let closing = false;
@@ -94,6 +98,7 @@ async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Pro
     closing = true;
     app.log.info({ signal }, 'shutting down: draining');
     scans.stop();
+    app.scheduler.stop();
     try {
       const { cut, tookMs } = await drainAndClose(app, {
         delayMs: config.shutdownDelaySeconds * 1000,

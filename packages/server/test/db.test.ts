@@ -32,6 +32,13 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         '073_works_search_bigrams',
         '080_invitations',
         '090_works_search_grams',
+        '100_limit_counters',
+        '110_catalogue_changes',
+        '120_listening_cutoffs',
+        '130_sessions',
+        '140_scan_problems',
+        '141_scan_schedules',
+        '150_community_subtitles',
       ]);
       const tables = [
         'works',
@@ -43,6 +50,7 @@ describe.each(DIALECTS)('database on %s', (dialect) => {
         'settings',
         'feedback',
         'catalogue_state',
+        'sessions',
       ];
       for (const table of tables) {
         await expect(sql`select count(*) from ${sql.table(table)}`.execute(t)).resolves.toBeTruthy();

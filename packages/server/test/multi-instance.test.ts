@@ -579,7 +579,7 @@ describe.skipIf(!pgAvailable)('two instances sharing one library and one schema'
       a.app
         .inject({ method: 'PUT', url, headers: admin, payload })
         .then((r) => expect(r.statusCode).toBe(200));
-    // Each instance caches the settings for at most RELOAD_MS (services/settings.ts).
+    // Each instance caches the settings for at most RELOAD_MS (siteSettings.ts).
     const onB = (url: string) =>
       expect.poll(async () => (await b.app.inject({ url })).body, { timeout: 5_000 });
     try {

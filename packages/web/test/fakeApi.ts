@@ -19,6 +19,8 @@ export interface SeenRequest {
 export interface Reply {
   status?: number;
   body?: unknown;
+  /** Server-Sent Events, sent as they are instead of a JSON body. */
+  events?: string;
 }
 
 export interface FakeApi {
@@ -44,8 +46,9 @@ export function fakeApi(): FakeApi {
           authorization: req.headers.authorization,
         };
         api.seen.push(seen);
-        const { status = 200, body = {} } = await api.answer(seen);
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const { status = 200, body = {}, events } = await api.answer(seen);
+        if (events !== undefined) res.writeHead(status, { 'content-type': 'text/event-stream' }).end(events);
+        else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

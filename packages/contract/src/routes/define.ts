@@ -21,6 +21,8 @@ export interface RouteSpec {
   readonly params?: TSchema;
   readonly querystring?: TSchema;
   readonly body?: TSchema;
+  /** A body cap above the server's default (e.g. uploads), bytes. */
+  readonly bodyLimit?: number;
   readonly response: Readonly<Record<number, TSchema>>;
 }
 

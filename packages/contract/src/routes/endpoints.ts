@@ -26,3 +26,7 @@ export type EndpointRoute<E extends Endpoint> = EndpointMap[E] extends RouteSpec
 export type EndpointInput<E extends Endpoint> = RouteInput<EndpointRoute<E>>;
 /** The body of an endpoint's successful answer. */
 export type EndpointAnswer<E extends Endpoint> = RouteAnswer<EndpointRoute<E>>;
+/** The query string an endpoint takes, for a function that hands one on to `call()`. */
+export type EndpointQuery<E extends Endpoint> = RouteQuery<EndpointRoute<E>>;
+/** The body an endpoint takes, for a function that hands one on to `call()`. */
+export type EndpointBody<E extends Endpoint> = RouteBody<EndpointRoute<E>>;

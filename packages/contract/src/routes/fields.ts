@@ -65,6 +65,7 @@ export const PageSize = Type.Integer({
 export const PageQuery = { page: Type.Optional(Page), pageSize: Type.Optional(PageSize) };
 
 export const SortDirection = StringEnum(['asc', 'desc'], { description: 'default desc' });
+export type SortDirection = Static<typeof SortDirection>;
 
 export const WithPlaylistStatus = Type.Array(Str(LIMITS.playlistIdMax), {
   maxItems: LIMITS.withPlaylistStatusMax,

@@ -18,13 +18,16 @@ import { playlists } from './playlists.ts';
 import { recommender } from './recommender.ts';
 import { reviews } from './reviews.ts';
 import { server } from './server.ts';
+import { sessions } from './sessions.ts';
 import { setup } from './setup.ts';
+import { subtitles } from './subtitles.ts';
 import { votes } from './votes.ts';
 
 export const ROUTES = {
   server,
   auth,
   appPasswords,
+  sessions,
   works,
   search,
   work,
@@ -43,6 +46,7 @@ export const ROUTES = {
   libraries,
   console: consoleRoutes,
   invitations,
+  subtitles,
   listening,
   bookmarks,
 } as const;

@@ -9,6 +9,7 @@ import {
   SCAN_KINDS,
   SCAN_PHASES,
   SCAN_REPORT_KINDS,
+  SCAN_SCHEDULE_MODES,
   SCAN_SKIP_REASONS,
   SCAN_STATUSES,
   SCAN_TRIGGERS,
@@ -19,6 +20,15 @@ import { OrNull, PageQuery, Refusals, RowId, Str, StringEnum } from './fields.ts
 export const LIBRARY_ROOT_SOURCES = ['environment', 'console', 'demo'] as const;
 
 /** A library root: from SASAYAKI_LIBRARY (read-only), added in the console, or the demo library. */
+export const ScanSchedule = Type.Object({
+  mode: StringEnum(SCAN_SCHEDULE_MODES),
+  /** `hours`: every this many hours. */
+  hours: OrNull(Type.Integer({ minimum: 1, maximum: 168 })),
+  /** `daily`: the time of day, HH:MM (server time). */
+  dailyAt: OrNull(Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' })),
+});
+export type ScanSchedule = Static<typeof ScanSchedule>;
+
 export const LibraryRoot = Type.Object({
   id: Type.Integer({ description: 'the root key works refer to (environment roots: 0, 1, …)' }),
   path: Type.String(),
@@ -27,6 +37,10 @@ export const LibraryRoot = Type.Object({
   works: Type.Integer({ minimum: 0 }),
   /** The folder can be read now. */
   available: Type.Boolean(),
+  /** When the server scans this root by itself. */
+  schedule: Type.Optional(ScanSchedule),
+  /** The next scheduled scan (ms), null when none is planned. */
+  nextScanAt: Type.Optional(OrNull(Type.Integer())),
 });
 export type LibraryRoot = Static<typeof LibraryRoot>;
 
@@ -70,7 +84,12 @@ export const ScanReportItem = Type.Object({
   kind: StringEnum(SCAN_REPORT_KINDS),
   reason: OrNull(StringEnum(SCAN_SKIP_REASONS)),
   path: Type.String(),
+  /** The server's words (English; logs and the command line); the console shows `reason` + `params`. */
   detail: Type.String(),
+  /** Values the reason's text shows: a work code, the folder kept, a cause key. */
+  params: Type.Record(Type.String(), Type.String()),
+  /** Skipped lines: the scan that first reported this problem (equal to this scan's id: new). */
+  firstSeen: OrNull(Type.Integer()),
 });
 export type ScanReportItem = Static<typeof ScanReportItem>;
 
@@ -85,7 +104,23 @@ export const libraries = {
     tags: ['admin', 'libraries'],
     summary: 'The library roots in effect, with where each comes from and its number of works',
     bearer: true,
-    response: { 200: Type.Object({ roots: Type.Array(LibraryRoot) }), ...Refusals },
+    response: {
+      200: Type.Object({
+        roots: Type.Array(LibraryRoot),
+        /** SASAYAKI_RESCAN_MINUTES set: every root is scanned every this many minutes, schedules aside. */
+        scheduleOverride: Type.Optional(OrNull(Type.Object({ env: Type.String(), minutes: Type.Integer() }))),
+      }),
+      ...Refusals,
+    },
+  }),
+  setSchedule: defineRoute({
+    method: 'PUT',
+    path: '/api/admin/libraries/schedule',
+    tags: ['admin', 'libraries'],
+    summary: 'Set when a library root is scanned by itself: default, off, every N hours, or daily at a time',
+    bearer: true,
+    body: Type.Object({ id: RootId, schedule: ScanSchedule }),
+    response: { 200: Type.Object({ root: LibraryRoot }), ...Refusals },
   }),
   addRoot: defineRoute({
     method: 'POST',

@@ -1,8 +1,10 @@
 /**
  * HS256 JSON Web Tokens with node:crypto. Hand-rolled (a dozen lines) so the failure messages are
  * exactly the ones the web app recognises: `jwt expired` clears the session (docs/product.md §8).
+ * Parsing is strict: each part must be canonical base64url (no padding, no set spare bits), so a
+ * token has exactly one spelling.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   /** User id. */
@@ -10,6 +12,8 @@ export interface TokenClaims {
   name: string;
   /** token_version of the user when the token was issued. */
   tv: number;
+  /** The session the token belongs to (services/sessions.ts): the token lives while it does. */
+  sid: string;
   iat: number;
   exp: number;
   /** A nonce: two sign-ins in one second get two tokens, so logging one out leaves the other. */
@@ -41,20 +45,30 @@ export function signToken(
 
 export class TokenError extends Error {}
 
+/** The bytes of a canonical base64url text: the one spelling that decodes to them. */
+function strictDecode(part: string): Buffer {
+  if (!/^[A-Za-z0-9_-]+$/.test(part)) throw new TokenError(JWT_INVALID);
+  const bytes = Buffer.from(part, 'base64url');
+  if (bytes.toString('base64url') !== part) throw new TokenError(JWT_INVALID);
+  return bytes;
+}
+
 /** Returns the claims of a valid token; throws TokenError(`jwt expired` | `invalid token`). */
 export function verifyToken(token: string, secret: string, nowMs = Date.now()): TokenClaims {
   const parts = token.split('.');
   if (parts.length !== 3) throw new TokenError(JWT_INVALID);
   const [header, body, sig] = parts as [string, string, string];
+  const headerBytes = strictDecode(header);
+  const bodyBytes = strictDecode(body);
   const expected = signature(`${header}.${body}`, secret);
-  const given = Buffer.from(sig, 'base64url');
+  const given = strictDecode(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     throw new TokenError(JWT_INVALID);
   let claims: Partial<TokenClaims>;
   try {
-    const h = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    const h = JSON.parse(headerBytes.toString('utf8'));
     if (h?.alg !== 'HS256') throw new Error('alg');
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    claims = JSON.parse(bodyBytes.toString('utf8'));
   } catch {
     throw new TokenError(JWT_INVALID);
   }
@@ -62,15 +76,11 @@ export function verifyToken(token: string, secret: string, nowMs = Date.now()): 
     typeof claims.sub !== 'number' ||
     typeof claims.exp !== 'number' ||
     typeof claims.tv !== 'number' ||
+    typeof claims.sid !== 'string' ||
     typeof claims.name !== 'string'
   ) {
     throw new TokenError(JWT_INVALID);
   }
   if (claims.exp * 1000 <= nowMs) throw new TokenError(JWT_EXPIRED);
   return claims as TokenClaims;
-}
-
-/** What a revoked token is remembered by (logout): a hash, so the table holds no usable token. */
-export function tokenKey(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
 }

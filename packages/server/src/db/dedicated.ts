@@ -1,7 +1,7 @@
 /**
  * PostgreSQL connections of their own, outside the pool, for what must stay on one session:
  * - `PgListener`: LISTEN on this schema's channel (`sasayaki:<schema>`), so an instance hears at
- *   once what another one changed (services/instanceSignals.ts);
+ *   once what another one changed (infra/cluster/signals.ts);
  * - `SessionLock`: a session advisory lock (per schema) held for as long as the connection lives,
  *   so the lock is released by the server the moment its holder dies (the scan leader, and the
  *   instance running a scan).
@@ -204,7 +204,7 @@ export class SessionLock {
 
 /**
  * Advisory locks by key (within this schema) on one connection of its own, for jobs that must
- * not run twice at once across instances (services/sharedWork.ts). Several keys may be held at
+ * not run twice at once across instances (infra/cluster/sharedWork.ts). Several keys may be held at
  * once; a dropped connection frees them all (a job then running may be done twice, never
  * half: its output is renamed into place).
  */

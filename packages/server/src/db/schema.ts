@@ -29,6 +29,8 @@ export interface WorksTable {
   age_category: Generated<string>;
   nsfw: Generated<number>;
   has_subtitle: Generated<number>;
+  /** Accepted community subtitles of the work (services/subtitles.ts); bundled ones are has_subtitle. */
+  community_subtitles: Generated<number>;
   duration: Generated<number>;
   /** Language of this edition (JPN, ENG, CHI_HANS, …). */
   lang: string | null;
@@ -43,6 +45,8 @@ export interface WorksTable {
   folder_path: Generated<string>;
   /** Signature of the folder tree at the last scan (sizes and mtimes); unchanged → skipped. */
   scan_signature: Generated<string>;
+  /** What the last reading of the work left out (JSON list of StoredProblem); null when nothing. */
+  scan_problems: string | null;
   /** Cover image: a path relative to the work folder, or null for the placeholder. */
   cover_path: string | null;
   metadata_source: Generated<string>;
@@ -256,6 +260,35 @@ export interface InvitationsTable {
   revoked_at: number | null;
 }
 
+/** A contributed subtitle file (services/subtitles.ts); its text is in the data folder by id. */
+export interface SubtitleContributionsTable {
+  id: Generated<number>;
+  work_id: number;
+  /** The audio file it is timed to. */
+  file_id: number;
+  user_id: number | null;
+  /** The contributor's name when sent, kept like the audit log's. */
+  contributor: string;
+  language: string;
+  note: Generated<string>;
+  /** The file name as sent, folders dropped: shown only. */
+  name: string;
+  format: string;
+  sha256: string;
+  size: number;
+  lines: number;
+  cues: number;
+  /** pending, accepted, rejected or superseded. */
+  status: string;
+  reason: Generated<string>;
+  version: number | null;
+  corrected: Generated<number>;
+  address: Generated<string>;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+}
+
 /** A tag a moderator removed from a work: the scanner does not link it again. */
 export interface WorkTagRemovalsTable {
   work_id: number;
@@ -323,12 +356,33 @@ export interface ScanReportItemsTable {
   reason: string | null;
   path: string;
   detail: Generated<string>;
+  /** JSON object of the values the reason's text shows; null when none. */
+  params: string | null;
+  /** Skipped lines: the scan that first reported this problem (this scan's id when new). */
+  first_seen: number | null;
+}
+
+/** A library root's scan schedule (services/scans/schedule.ts). */
+export interface ScanSchedulesTable {
+  root_id: number;
+  mode: Generated<string>;
+  hours: number | null;
+  daily_at: string | null;
+  /** When the schedule last started a scan of the root (the once-across-instances claim). */
+  last_run_at: number | null;
+  updated_at: number;
 }
 
 /** One row (id 1): the catalogue generation, bumped by triggers on every catalogue write. */
 export interface CatalogueStateTable {
   id: number;
   generation: number;
+}
+
+/** What each catalogue write changed, by generation (migration 110; services/catalogue/workCache.ts). */
+export interface CatalogueChangesTable {
+  generation: number;
+  scope: string;
 }
 
 /** The position of an account in a track (the later client time wins). */
@@ -372,6 +426,16 @@ export interface ListeningSettingsTable {
   /** 1 records history, 0 paused. */
   record_history: number;
   updated_at: number;
+  /** The span over which recording was paused: from the first pause to the latest resume (null while paused). */
+  history_paused_from: number | null;
+  history_paused_until: number | null;
+}
+
+/** When history was last cleared: `scope` 'all', 'w:<workId>' or 'f:<fileId>' (migration 120). */
+export interface ListeningCutoffsTable {
+  user_id: number;
+  scope: string;
+  cut_at: number;
 }
 
 export interface BookmarksTable {
@@ -385,14 +449,21 @@ export interface BookmarksTable {
   updated_at: number;
 }
 
-/** Tokens ended by logout, by the hash of the token, until they would have expired. */
-export interface RevokedTokensTable {
-  token_key: string;
+/** A signed-in device: every sign-in makes one, its token names it (services/sessions.ts). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  token_version: number;
+  created_at: number;
+  last_seen_at: number;
   expires_at: number;
+  client: Generated<string>;
+  address: Generated<string>;
 }
 
 export interface Database {
   catalogue_state: CatalogueStateTable;
+  catalogue_changes: CatalogueChangesTable;
   works: WorksTable;
   circles: CirclesTable;
   vas: VasTable;
@@ -410,10 +481,11 @@ export interface Database {
   recommender_events: RecommenderEventsTable;
   settings: SettingsTable;
   feedback: FeedbackTable;
-  revoked_tokens: RevokedTokensTable;
+  sessions: SessionsTable;
   library_roots: LibraryRootsTable;
   scan_runs: ScanRunsTable;
   scan_report_items: ScanReportItemsTable;
+  scan_schedules: ScanSchedulesTable;
   audit_log: AuditLogTable;
   invitations: InvitationsTable;
   work_tag_removals: WorkTagRemovalsTable;
@@ -422,7 +494,9 @@ export interface Database {
   play_queues: PlayQueuesTable;
   listening_history: ListeningHistoryTable;
   listening_settings: ListeningSettingsTable;
+  listening_cutoffs: ListeningCutoffsTable;
   bookmarks: BookmarksTable;
+  subtitle_contributions: SubtitleContributionsTable;
 }
 
 export type WorkRow = Selectable<WorksTable>;
@@ -431,6 +505,7 @@ export type FileRow = Selectable<FilesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type LibraryRootRow = Selectable<LibraryRootsTable>;
 export type InvitationRow = Selectable<InvitationsTable>;
+export type SubtitleContributionRow = Selectable<SubtitleContributionsTable>;
 export type ScanRunRow = Selectable<ScanRunsTable>;
 export type EmailVerificationRow = Selectable<EmailVerificationsTable>;
 export type PlaylistRow = Selectable<PlaylistsTable>;

@@ -76,8 +76,10 @@ class ClipCache {
     return path.join(this.tmp, `${format}-${seconds}-${tone}.${format}`);
   }
 
-  async build(): Promise<void> {
+  /** Encodes every clip; `progress(done, total)` after each (the ffmpeg step takes seconds). */
+  async build(progress: (done: number, total: number) => void = () => {}): Promise<void> {
     const jobs = [...this.wanted.values()];
+    let done = 0;
     await pool(jobs, 2, async ({ format, seconds, tone }) => {
       const wav = path.join(this.tmp, `wav-${seconds}-${tone}.wav`);
       if (!fs.existsSync(wav))
@@ -85,6 +87,7 @@ class ClipCache {
       if (format !== 'wav' && this.ffmpeg) {
         await encode(this.ffmpeg, wav, format, path.join(this.tmp, `${format}-${seconds}-${tone}.${format}`));
       }
+      progress(++done, jobs.length);
     });
   }
 }
@@ -252,7 +255,15 @@ export async function generateDemoLibrary(dir: string, opts: GenerateOptions = {
     });
 
     log(`encoding audio clips${ffmpeg ? ' with ffmpeg' : ' (WAV only: ffmpeg not found)'}`);
-    await clips.build();
+    // A line every quarter of the way: with ffmpeg this step is the longest (about 12 s on start).
+    let quarter = 0;
+    await clips.build((done, total) => {
+      const q = Math.floor((done * 4) / total);
+      if (q > quarter && done < total) {
+        quarter = q;
+        log(`encoding audio clips: ${done} of ${total}`);
+      }
+    });
     for (const c of copies) {
       fs.mkdirSync(path.dirname(c.to), { recursive: true });
       fs.copyFileSync(c.from, c.to);

@@ -1,34 +1,50 @@
 /**
  * Sets `req.principal` on every request from `Authorization: Bearer <jwt>`, `?token=` or, on media
  * routes, the media cookie (mediaCookie.ts), and rate-limits the shared guest account (counted
- * across instances on PostgreSQL, rateLimit.ts). Registered first with fastify-plugin so its hooks
- * cover every route. A token is valid only while its token_version matches the user's (a password
- * change or group change logs out every older token) and the user still exists.
+ * across instances on PostgreSQL, infra/limits/guestLimit.ts). Registered first with fastify-plugin
+ * so its hooks cover every route. A token is valid only while the session it names lives
+ * (services/sessions.ts: logout, a password or group change, a disabled or deleted account end it).
  *
  * A bad or expired token makes the request anonymous; `req.authError` keeps why, so routes that
  * need login (access.ts) answer 401 with `jwt expired` instead of
  * `No authorization token was found`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { signToken, TokenError, tokenKey, verifyToken } from '../auth/jwt.ts';
-import { mediaCookieToken } from '../auth/mediaCookie.ts';
-import { ANONYMOUS, type Principal } from '../auth/principal.ts';
+import { signToken, TokenError, verifyToken } from '../auth/jwt.ts';
+import { mediaCookieToken, setMediaCookie } from '../auth/mediaCookie.ts';
+import { ANONYMOUS, EXPIRED, type Principal } from '../auth/principal.ts';
 import { loadJwtSecret } from '../auth/secret.ts';
 import type { UserRow } from '../db/schema.ts';
 import { fail, sendError } from '../errors.ts';
-import { findTokenHolder } from '../repositories/users.ts';
-import { requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
+import { GuestLimit } from '../infra/limits/guestLimit.ts';
+import { sessionHolder, startSession } from '../services/sessions.ts';
 import { ensureBuiltinAccounts, groupOf, noteLastSeen } from '../services/users.ts';
 
+type TokenUser = Pick<UserRow, 'id' | 'name' | 'token_version'>;
+
+/** The session a request's token names. */
+export interface RequestSession {
+  id: string;
+  expiresAt: number;
+}
+
 export interface AuthService {
-  issueToken(user: Pick<UserRow, 'id' | 'name' | 'token_version'>): string;
+  /** A sign-in: starts a session from this request's client and address; answers its token. */
+  signIn(req: FastifyRequest, user: TokenUser): Promise<string>;
+  /** signIn, and the same token as the media cookie (the web app's sign-in answers). */
+  signInWithCookie(req: FastifyRequest, reply: FastifyReply, user: TokenUser): Promise<string>;
+  /** A fresh token of a session that lives (the media cookie of an older session). */
+  tokenOf(user: TokenUser, session: RequestSession): string;
   /** Who a token signs in, for a token that came another way than a header (a beacon's body). */
-  principalOf(token: string): Promise<{
+  principalOf(
+    token: string,
+    address?: string,
+  ): Promise<{
     principal: Principal;
     authError: 'JWT_EXPIRED' | null;
-    /** The token's record for logout, when it was accepted. */
-    session: { key: string; expiresAt: number } | null;
+    /** The token's session, when it was accepted. */
+    session: RequestSession | null;
   }>;
 }
 
@@ -39,12 +55,12 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The catalogue code of a refused token, null when there was none or it was good. */
     authError: 'JWT_EXPIRED' | null;
-    /** The accepted token of the request (what logout ends), null without one. */
-    session: { key: string; expiresAt: number } | null;
+    /** The session of the request's accepted token (what logout ends), null without one. */
+    session: RequestSession | null;
   }
 }
 
-function tokenOf(req: FastifyRequest): string | null {
+function requestToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (h) {
     const m = /^Bearer\s+(\S+)$/i.exec(h);
@@ -59,16 +75,9 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
   const { config, db, settings } = app.ctx;
   const secret = await loadJwtSecret(config, db);
   await ensureBuiltinAccounts(db);
-  const guestLimits = requestLimitStoreFor(db);
-  // The limit is a site setting: a limiter per value, so a change applies to the next request.
-  let guestLimiter: WindowLimiter | null = null;
-  const guestLimiterNow = () => {
-    const limit = settings.get('guestRateLimit');
-    if (guestLimiter?.limit !== limit) guestLimiter = new WindowLimiter(guestLimits, 'guest', limit, 60_000);
-    return guestLimiter;
-  };
+  const guestLimit = new GuestLimit(db, settings);
 
-  async function principalOf(token: string): ReturnType<AuthService['principalOf']> {
+  async function principalOf(token: string, address = ''): ReturnType<AuthService['principalOf']> {
     let claims: ReturnType<typeof verifyToken>;
     try {
       claims = verifyToken(token, secret);
@@ -76,25 +85,40 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
       if (!(err instanceof TokenError)) throw err;
       // Expired, forged or signed with an older secret: to the web app all of these are an ended
       // session, and `jwt expired` is the message that makes it clear the token and ask to log in.
-      return { principal: ANONYMOUS, authError: 'JWT_EXPIRED', session: null };
+      return { principal: EXPIRED, authError: 'JWT_EXPIRED', session: null };
     }
-    const key = tokenKey(token);
-    const user = await findTokenHolder(db, claims.sub, key);
-    if (!user || user.token_version !== claims.tv || user.disabled_at !== null || user.revoked) {
-      // Password changed, logged out, account disabled or deleted: to the web app this is an ended session.
-      return { principal: ANONYMOUS, authError: 'JWT_EXPIRED', session: null };
+    const user = await sessionHolder(app.ctx, claims.sid, claims.sub, address);
+    if (!user || user.token_version !== claims.tv || user.disabled_at !== null) {
+      // Logged out, signed out by another device or an administrator, password or group changed,
+      // account disabled or deleted: to the web app each is an ended session.
+      return { principal: EXPIRED, authError: 'JWT_EXPIRED', session: null };
     }
     await noteLastSeen(app.ctx, user);
     return {
       principal: { kind: 'account', id: user.id, name: user.name, group: groupOf(user) },
       authError: null,
-      session: { key, expiresAt: claims.exp * 1000 },
+      session: { id: claims.sid, expiresAt: user.expires_at },
     };
   }
 
+  const tokenOf = (user: TokenUser, session: RequestSession): string => {
+    const ttl = Math.max(1, Math.ceil((session.expiresAt - Date.now()) / 1000));
+    return signToken({ sub: user.id, name: user.name, tv: user.token_version, sid: session.id }, secret, ttl);
+  };
+  const signIn = async (req: FastifyRequest, user: TokenUser): Promise<string> => {
+    const from = { userAgent: req.headers['user-agent'], address: req.ip };
+    const session = await startSession(db, user, from, config.jwtTtlSeconds * 1000);
+    return tokenOf(user, session);
+  };
+
   app.decorate('auth', {
-    issueToken: (user) =>
-      signToken({ sub: user.id, name: user.name, tv: user.token_version }, secret, config.jwtTtlSeconds),
+    signIn,
+    async signInWithCookie(req, reply, user) {
+      const token = await signIn(req, user);
+      setMediaCookie(req, reply, token, config.jwtTtlSeconds);
+      return token;
+    },
+    tokenOf,
     principalOf,
   } satisfies AuthService);
   app.decorateRequest('principal', null as never);
@@ -105,18 +129,16 @@ async function authPlugin(app: FastifyInstance): Promise<void> {
     req.principal = ANONYMOUS;
     req.authError = null;
     req.session = null;
-    const token = tokenOf(req);
+    const token = requestToken(req);
     if (!token) return;
-    const found = await principalOf(token);
+    const found = await principalOf(token, req.ip);
     req.principal = found.principal;
     req.authError = found.authError;
     req.session = found.session;
-    if (req.principal.kind === 'account' && req.principal.group === 'guest') {
-      const r = await guestLimiterNow().take(`${req.principal.id}\n${req.ip}`);
-      if (!r.allowed) {
-        reply.header('retry-after', String(r.retryAfter));
-        return sendError(reply, fail('RATE_LIMITED'));
-      }
+    const r = await guestLimit.take(req.principal, req.ip);
+    if (!r.allowed) {
+      reply.header('retry-after', String(r.retryAfter));
+      return sendError(reply, fail('RATE_LIMITED'));
     }
   });
 }

@@ -2,7 +2,7 @@
  * Compressed JSON answers: a JSON body over 1 KB goes out as Brotli or gzip when the request's
  * Accept-Encoding allows it (Brotli preferred), with `Vary: Accept-Encoding` either way.
  *
- * A body the catalogue keeps (a finished list page, services/workCache.ts) is the same Buffer on
+ * A body the catalogue keeps (a finished list page, services/catalogue/workCache.ts) is the same Buffer on
  * every request: its compressed copies are remembered beside it, for as long as it lives, so a
  * warm page costs no compression. Streams (media, covers, the web app's files, which the build
  * compresses ahead: packages/web/build/precompress.ts) pass untouched, as does any answer that

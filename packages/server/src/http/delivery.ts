@@ -1,13 +1,13 @@
 /**
  * How a catalogued file reaches a client, for every API that sends one (/api/media, /rest):
  * the original bytes (from this process, or through the front proxy when `SASAYAKI_ACCEL` is
- * set), or its low-quality transcode (services/transcode.ts).
+ * set), or its low-quality transcode (infra/media/transcode.ts).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { fail, insufficientStorage, isDiskFull } from '../errors.ts';
+import { LOW_QUALITY, lowQualityFile } from '../infra/media/transcode.ts';
 import { type MediaFile, openMediaFile } from '../services/media.ts';
-import { LOW_QUALITY, lowQualityFile } from '../services/transcode.ts';
 import { sendFile, sendThroughProxy } from './files.ts';
 
 /** The file's own bytes, with ranges and validators. */

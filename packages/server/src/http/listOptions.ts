@@ -8,7 +8,7 @@
  */
 import { LIMITS, type WorkOrder } from '@sasayaki/contract';
 import type { FastifyRequest } from 'fastify';
-import type { ListWorksOptions } from '../services/catalogue.ts';
+import type { ListWorksOptions } from '../services/catalogue/lists.ts';
 
 /** The list parameters as the route schema let them through. */
 export interface ListInput {

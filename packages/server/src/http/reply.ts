@@ -2,7 +2,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Sends JSON the catalogue already serialised (services/catalogue.ts builds it with the
+ * Sends JSON the catalogue already serialised (services/catalogue/lists.ts builds it with the
  * response schema's compiled serialiser, from cached parts): Fastify sends a buffer as is.
  */
 export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {

@@ -48,3 +48,10 @@ export function workIdFrom(raw: unknown, field?: string): number {
     ? fail('WORK_ID_INVALID', { id: String(raw) })
     : fail('WORK_ID_FIELD_INVALID', { field });
 }
+
+/** An account id of a console path (`/api/admin/accounts/:id/…`); an impossible one is not found. */
+export function accountId(id: string): number {
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw fail('USER_NOT_FOUND');
+  return n;
+}

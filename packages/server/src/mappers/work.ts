@@ -3,7 +3,7 @@
  *   - the head: everything every viewer sees alike, built from the page's rows and the parts a
  *     constant number of queries loaded for them (circles, voice actors, tags, other language
  *     editions: repositories/catalogue.ts workHeadParts), serialised by the compiled response
- *     serialiser and cached (services/workCache.ts);
+ *     serialiser and cached (services/catalogue/workCache.ts);
  *   - the tail: cover URLs (they carry the request's origin) and the viewer's own fields
  *     (userRating, review fields, playlistStatus), which the contract lists last, so a page is
  *     the cached heads with their tails appended. A viewer's own tag votes (`myVote`) sit inside
@@ -11,7 +11,7 @@
  * The site rating comes from the stored `works.site_rate_*` columns, kept exact by the review
  * writes (reviews.ts).
  *
- * Pure: rows in, JSON out; services/catalogue.ts reads the rows.
+ * Pure: rows in, JSON out; services/catalogue/lists.ts reads the rows.
  *
  * One bad row never fails a page: the JSON columns (written by older versions without checks)
  * are read through the scanner's normaliser, and every Work built is checked against the
@@ -200,7 +200,8 @@ function workOf(row: WorkListRow, page: PageParts): Work {
     site_rate_average_2dp: siteCount ? Math.round((siteSum / siteCount) * 100) / 100 : 0,
     site_rate_count_detail: siteDetail,
     rank: rankOf(quietReader(), jsonColumn(row.rank)),
-    has_subtitle: !!row.has_subtitle,
+    // Bundled subtitle files or accepted community ones.
+    has_subtitle: !!row.has_subtitle || Number(row.community_subtitles ?? 0) > 0,
     duration: Math.round(Number(row.duration)),
     language_editions: editions,
     other_language_editions_in_db: otherEditionsOf(row, relatedCodesOf(editions, info), editions, page),

@@ -29,6 +29,7 @@ export const WORK_COLUMNS = [
   'w.age_category',
   'w.nsfw',
   'w.has_subtitle',
+  'w.community_subtitles',
   'w.duration',
   'w.lang',
   'w.language_editions',
@@ -58,6 +59,7 @@ export type WorkListRow = Pick<
   | 'age_category'
   | 'nsfw'
   | 'has_subtitle'
+  | 'community_subtitles'
   | 'duration'
   | 'lang'
   | 'language_editions'
@@ -207,4 +209,30 @@ export async function viewerRows(
 /** The catalogue generation, compiled once and run before every page. */
 export function generationQuery(q: Queryable): CompiledQuery<{ generation: number }> {
   return q.selectFrom('catalogue_state').select('generation').where('id', '=', 1).compile();
+}
+
+/** Most changes a cache applies one by one; past that it drops everything (a big scan). */
+export const CHANGES_READ_MAX = 5_000;
+
+/**
+ * The generation now, with the changes committed after `seen` (migration 110), oldest first:
+ * one statement, so both come from one snapshot. `seen` beyond every generation reads none.
+ */
+export async function changesSince(
+  q: Queryable,
+  seen: number,
+): Promise<{ head: number; changed: number | null; scope: string | null }[]> {
+  const rows = await q
+    .selectFrom('catalogue_state as s')
+    .leftJoin('catalogue_changes as c', (j) => j.on('c.generation', '>', seen))
+    .select(['s.generation as head', 'c.generation as changed', 'c.scope as scope'])
+    .where('s.id', '=', 1)
+    .orderBy('c.generation')
+    .limit(CHANGES_READ_MAX + 1)
+    .execute();
+  return rows.map((r) => ({
+    head: Number(r.head),
+    changed: r.changed === null ? null : Number(r.changed),
+    scope: r.scope,
+  }));
 }

@@ -262,7 +262,50 @@ export async function upsertListeningSettings(
       oc.column('user_id').doUpdateSet((eb) => ({
         record_history: eb.ref('excluded.record_history'),
         updated_at: eb.ref('excluded.updated_at'),
+        history_paused_from: eb.ref('excluded.history_paused_from'),
+        history_paused_until: eb.ref('excluded.history_paused_until'),
       })),
     )
     .execute();
+}
+
+/** A clearing's scope in `listening_cutoffs`. */
+export const cutoffScope = (target: ListeningTarget): string =>
+  target === 'all' ? 'all' : 'fileId' in target ? `f:${target.fileId}` : `w:${target.workId}`;
+
+/** Marks a clearing at `at`, never moving a later cut-off back; a clearing of all supersedes the others. */
+export async function markCutoff(
+  q: Queryable,
+  userId: number,
+  target: ListeningTarget,
+  at: number,
+): Promise<void> {
+  if (target === 'all') {
+    await q.deleteFrom('listening_cutoffs').where('user_id', '=', userId).where('cut_at', '<=', at).execute();
+  }
+  await q
+    .insertInto('listening_cutoffs')
+    .values({ user_id: userId, scope: cutoffScope(target), cut_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'scope'])
+        .doUpdateSet((eb) => ({ cut_at: eb.ref('excluded.cut_at') }))
+        .where('listening_cutoffs.cut_at', '<', (eb) => eb.ref('excluded.cut_at')),
+    )
+    .execute();
+}
+
+/** The cut-offs of an account among these scopes (and 'all'), by scope. */
+export async function cutoffsAmong(
+  q: Queryable,
+  userId: number,
+  scopes: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await q
+    .selectFrom('listening_cutoffs')
+    .select(['scope', 'cut_at'])
+    .where('user_id', '=', userId)
+    .where('scope', 'in', ['all', ...scopes])
+    .execute();
+  return new Map(rows.map((r) => [r.scope, Number(r.cut_at)]));
 }

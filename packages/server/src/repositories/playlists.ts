@@ -270,14 +270,18 @@ export async function latestWorksOf(
   q: Queryable,
   ids: readonly string[],
 ): Promise<{ playlist_id: string; work_id: number }[]> {
+  // Works with a cover first, so a playlist's card shows a cover whenever one of its works has one.
   const ranked = q
-    .selectFrom('playlist_works')
+    .selectFrom('playlist_works as pw')
+    .innerJoin('works as w', 'w.id', 'pw.work_id')
     .select([
-      'playlist_id',
-      'work_id',
-      sql<number>`row_number() over (partition by playlist_id order by added_at desc, work_id desc)`.as('n'),
+      'pw.playlist_id',
+      'pw.work_id',
+      sql<number>`row_number() over (partition by pw.playlist_id order by case when w.cover_path is null or w.cover_path = '' then 1 else 0 end, pw.added_at desc, pw.work_id desc)`.as(
+        'n',
+      ),
     ])
-    .where('playlist_id', 'in', ids);
+    .where('pw.playlist_id', 'in', ids);
   return q
     .selectFrom(ranked.as('x'))
     .select(['playlist_id', 'work_id'])

@@ -23,6 +23,7 @@ import * as reviews from './reviews.ts';
 import * as scan from './scan.ts';
 import * as scanRuns from './scanRuns.ts';
 import { compileSearchFilters } from './searchSql.ts';
+import * as sessions from './sessions.ts';
 import * as settings from './settings.ts';
 import * as signals from './signals.ts';
 import * as siteHealth from './siteHealth.ts';
@@ -37,7 +38,7 @@ type Sample = (t: { db: Kysely<Database>; dialect: Dialect }) => Promise<unknown
 const NOW = 1_700_000_000_000;
 const PLAYLIST = '00000000-0000-4000-8000-000000000001';
 
-/** The filters of a keyword's terms (what services/searchTerms.ts searchFiltersOf hands the compiler). */
+/** The filters of a keyword's terms (what services/catalogue/searchTerms.ts searchFiltersOf hands the compiler). */
 const searchFilters = (keyword: string): SearchFilter[] =>
   parseKeyword(keyword).flatMap((term) => {
     const compiled = compileTerm(term);
@@ -125,6 +126,26 @@ export const QUERY_SAMPLES: Record<string, Record<string, Sample>> = {
     insertSetting: ({ db }) => settings.insertSetting(db, 'maintenance', '<p>back soon</p>'),
     settingOrInsert: ({ db }) => settings.settingOrInsert(db, 'jwt_secret', 'secret'),
   },
+  sessions: {
+    insertSession: ({ db }) =>
+      sessions.insertSession(db, {
+        id: 'c0ffee',
+        user_id: 7,
+        token_version: 0,
+        created_at: NOW,
+        last_seen_at: NOW,
+        expires_at: NOW + 1000,
+        client: 'Firefox 140 on Linux',
+        address: '127.0.0.1',
+      }),
+    deleteEndedSessions: ({ db }) => sessions.deleteEndedSessions(db, NOW),
+    trimSessions: ({ db }) => sessions.trimSessions(db, 7, 50),
+    findSessionHolder: ({ db }) => sessions.findSessionHolder(db, 'c0ffee', 7, NOW),
+    touchSession: ({ db }) => sessions.touchSession(db, 'c0ffee', '127.0.0.1', NOW, 60_000),
+    sessionsOf: ({ db }) => sessions.sessionsOf(db, 7, NOW),
+    deleteSession: ({ db }) => sessions.deleteSession(db, 7, 'c0ffee'),
+    deleteSessionsOf: ({ db }) => sessions.deleteSessionsOf(db, 7, 'c0ffee'),
+  },
   users: {
     findUserIdByNameOrKey: ({ db }) => users.findUserIdByNameOrKey(db, 'Alice', 'alice', 'alice'),
     anyAdministratorId: ({ db }) => users.anyAdministratorId(db),
@@ -145,8 +166,6 @@ export const QUERY_SAMPLES: Record<string, Record<string, Sample>> = {
     findUserRowById: ({ db }) => users.findUserRowById(db, 7),
     findUserRowByEmail: ({ db }) => users.findUserRowByEmail(db, 'alice@example.com'),
     findUserIdByEmail: ({ db }) => users.findUserIdByEmail(db, 'alice@example.com', 7),
-    findTokenHolder: ({ db }) => users.findTokenHolder(db, 7, 'c0ffee'),
-    revokeToken: ({ db }) => users.revokeToken(db, 'c0ffee', NOW + 1000, NOW),
     updatePasswordByName: ({ db }) => users.updatePasswordByName(db, 'Alice', '$argon2id$…', NOW),
     updatePasswordById: ({ db }) => users.updatePasswordById(db, 7, '$argon2id$…', NOW),
     updateEmail: ({ db }) => users.updateEmail(db, 7, 'alice@example.com', NOW),
@@ -340,6 +359,7 @@ export const QUERY_SAMPLES: Record<string, Record<string, Sample>> = {
     viewerReviews: ({ db }) => catalogue.viewerReviews(db, 7, [1001, 1002]),
     viewerMemberships: ({ db }) => catalogue.viewerMemberships(db, 7, [PLAYLIST], [1001, 1002]),
     generationQuery: ({ db }) => workLists.runCompiled(db, catalogue.generationQuery(db)),
+    changesSince: ({ db }) => catalogue.changesSince(db, 41),
   },
   workLists: {
     'library page (release, newest first)': ({ db }) => {
@@ -580,23 +600,19 @@ export const QUERY_SAMPLES: Record<string, Record<string, Sample>> = {
     updateTag: ({ db }) => scan.updateTag(db, 3, { name_en: 'rain' }),
   },
   limits: {
-    claimRequestSlot: ({ db }) => limits.claimRequestSlot(db, 'guest\n7', 60, 60_000, NOW),
-    requestWindowEnd: ({ db }) => limits.requestWindowEnd(db, 'guest\n7'),
-    releaseRequestSlot: ({ db }) => limits.releaseRequestSlot(db, 'guest\n7'),
-    sweepRequestLimits: ({ db }) => limits.sweepRequestLimits(db, NOW),
-    claimLoginSlot: ({ db }) => limits.claimLoginSlot(db, 'ip\n127.0.0.1', 10, 900_000, NOW),
-    releaseLoginSlot: ({ db }) => limits.releaseLoginSlot(db, 'ip\n127.0.0.1', 5),
-    claimLoginBackoff: ({ db }) =>
-      limits.claimLoginBackoff(
+    claimSlot: ({ db }) => limits.claimSlot(db, 'guest\n7', 60, 60_000, NOW),
+    releaseSlot: ({ db }) => limits.releaseSlot(db, 'login-address\n127.0.0.1', 5),
+    claimBackoff: ({ db }) =>
+      limits.claimBackoff(
         db,
-        'name\nalice',
+        'login-name\nalice',
         { windowMs: 900_000, after: 5, maxWaitMs: 60_000, firstWaitMs: 0 },
         NOW,
         false,
       ),
-    markLoginKey: ({ db }) => limits.markLoginKey(db, 'known\nalice', NOW),
-    liveLoginCounter: ({ db }) => limits.liveLoginCounter(db, 'ip\n127.0.0.1', NOW),
-    deleteLoginKey: ({ db }) => limits.deleteLoginKey(db, 'ip\n127.0.0.1'),
-    sweepLoginLimits: ({ db }) => limits.sweepLoginLimits(db, NOW),
+    markKey: ({ db }) => limits.markKey(db, 'login-known\nalice', NOW),
+    liveCounter: ({ db }) => limits.liveCounter(db, 'login-address\n127.0.0.1', NOW),
+    deleteKey: ({ db }) => limits.deleteKey(db, 'login-address\n127.0.0.1'),
+    sweepCounters: ({ db }) => limits.sweepCounters(db, NOW),
   },
 };

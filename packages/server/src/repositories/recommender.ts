@@ -2,6 +2,7 @@
  * What the recommender reads and writes: `recommender_events`, and the activity (reviews,
  * playlist additions) and catalogue features (tags, voice actors, circles) it ranks by.
  */
+import { PLAY_EVENTS } from '@sasayaki/contract';
 import { sql } from 'kysely';
 import type { Queryable } from './queryable.ts';
 
@@ -254,16 +255,7 @@ export async function playedWorksOfUser(
     .selectFrom('recommender_events')
     .select(['work_id', sql<number>`max(created_at)`.as('last'), sql<number>`count(*)`.as('n')])
     .where('user_id', '=', userId)
-    .where('type', 'in', [
-      'start',
-      'play5m',
-      'play15m',
-      'play30m',
-      'play60m',
-      'progress30',
-      'progress60',
-      'progress90',
-    ])
+    .where('type', 'in', PLAY_EVENTS)
     .groupBy('work_id')
     .orderBy(order === 'recent' ? sql`max(created_at)` : sql`count(*)`, 'desc')
     .orderBy('work_id', 'desc')

@@ -10,15 +10,22 @@ import type { Dialect, Queryable } from './queryable.ts';
 
 type New<T extends keyof Database> = Insertable<Database[T]>;
 
+/** A catalogued work as a scan compares against it. */
+export interface KnownWork {
+  id: number;
+  source_id: string;
+  root_index: number;
+  folder_path: string;
+  scan_signature: string;
+  /** What reading it left out, as JSON (scanner/index.ts `storedProblems`). */
+  scan_problems: string | null;
+}
+
 /** Every catalogued work's place on disk and tree signature: what a scan compares against. */
-export async function knownWorks(
-  q: Queryable,
-): Promise<
-  { id: number; source_id: string; root_index: number; folder_path: string; scan_signature: string }[]
-> {
+export async function knownWorks(q: Queryable): Promise<KnownWork[]> {
   return q
     .selectFrom('works')
-    .select(['id', 'source_id', 'root_index', 'folder_path', 'scan_signature'])
+    .select(['id', 'source_id', 'root_index', 'folder_path', 'scan_signature', 'scan_problems'])
     .execute();
 }
 

@@ -47,6 +47,31 @@ export async function insertReportItems(
   if (rows.length) await q.insertInto('scan_report_items').values(rows).execute();
 }
 
+/**
+ * The problems the newest finished scan before `scanId` listed, with the scan each was first
+ * reported by: what tells a problem known since scan #N from a new one.
+ */
+export async function previousProblems(
+  q: Queryable,
+  scanId: number,
+): Promise<{ reason: string | null; path: string; first_seen: number | null; scan_id: number }[]> {
+  const prev = await q
+    .selectFrom('scan_runs')
+    .select('id')
+    .where('status', '=', 'finished')
+    .where('id', '<', scanId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!prev) return [];
+  return q
+    .selectFrom('scan_report_items')
+    .select(['reason', 'path', 'first_seen', 'scan_id'])
+    .where('scan_id', '=', prev.id)
+    .where('kind', '=', 'skipped')
+    .execute();
+}
+
 export interface ReportFilter {
   scanId: number;
   kind?: string;
@@ -69,7 +94,7 @@ function filtered(q: Queryable, f: ReportFilter) {
 
 export async function reportItemsPage(q: Queryable, f: ReportFilter, limit: number, offset: number) {
   return filtered(q, f)
-    .select(['id', 'kind', 'reason', 'path', 'detail'])
+    .select(['id', 'kind', 'reason', 'path', 'detail', 'params', 'first_seen'])
     .orderBy('id')
     .limit(limit)
     .offset(offset)

@@ -19,7 +19,7 @@
  * PostgreSQL plans semi-joins from its statistics, so it always gets `w.id in (subquery)`.
  *
  * Bounded work: a keyword has at most LIMITS.keywordMax characters and LIMITS.searchTermsMax
- * terms, repeated terms count once (services/searchTerms.ts checks both), and with several terms
+ * terms, repeated terms count once (services/catalogue/searchTerms.ts checks both), and with several terms
  * each size count stops at LARGE_SET + 1 (docs/security.md).
  */
 import type { SearchFilter } from '@sasayaki/contract';
@@ -207,7 +207,7 @@ async function conditions(f: SearchFilter, t: Target, sizing: SizeCount): Promis
 
 /**
  * The conditions of a search's filters (the contract's compileTerm of its terms, checked and
- * without repeats: services/searchTerms.ts), to be AND-ed together.
+ * without repeats: services/catalogue/searchTerms.ts), to be AND-ed together.
  */
 export async function compileSearchFilters(
   filters: readonly SearchFilter[],

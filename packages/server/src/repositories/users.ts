@@ -65,51 +65,6 @@ export async function findUserIdByEmail(
   return query.executeTakeFirst();
 }
 
-/** What a request's token is checked against. */
-/** The holder of a token, and whether this token was ended by a logout (one query per request). */
-export async function findTokenHolder(
-  q: Queryable,
-  id: number,
-  tokenKey: string,
-): Promise<
-  | (Pick<UserRow, 'id' | 'name' | 'grp' | 'token_version' | 'last_seen_at' | 'disabled_at'> & {
-      revoked: boolean;
-    })
-  | undefined
-> {
-  const row = await q
-    .selectFrom('users')
-    .select((eb) => [
-      'id',
-      'name',
-      'grp',
-      'token_version',
-      'last_seen_at',
-      'disabled_at',
-      eb
-        .exists(eb.selectFrom('revoked_tokens').select('token_key').where('token_key', '=', tokenKey))
-        .as('revoked'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && { ...row, revoked: !!row.revoked };
-}
-
-/** Ends one token until it expires; drops the records of tokens that have expired meanwhile. */
-export async function revokeToken(
-  q: Queryable,
-  tokenKey: string,
-  expiresAt: number,
-  now: number,
-): Promise<void> {
-  await q.deleteFrom('revoked_tokens').where('expires_at', '<=', now).execute();
-  await q
-    .insertInto('revoked_tokens')
-    .values({ token_key: tokenKey, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('token_key').doNothing())
-    .execute();
-}
-
 /**
  * An update of the fields an account's tokens vouch for (its password, its group): it also bumps
  * token_version, so every token issued before stops working.

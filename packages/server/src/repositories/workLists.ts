@@ -1,7 +1,7 @@
 /**
  * The SQL of works lists: the filtered query over `works as w` (ids, subtitles, translations,
  * compiled search terms, and the scope: an entity, a playlist, a user's reviews), its order, and
- * the page and count queries compiled from it. services/catalogue.ts decides what is cached.
+ * the page and count queries compiled from it. services/catalogue/lists.ts decides what is cached.
  */
 import type { WorkOrder } from '@sasayaki/contract';
 import { type CompiledQuery, type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
@@ -93,8 +93,8 @@ export function filteredWorks(
     const local = filter.localSubtitledWorks ?? [];
     conds.push(
       local.length
-        ? sql<SqlBool>`(w.has_subtitle = 1 or w.id in (${sql.join([...local])}))`
-        : sql<SqlBool>`w.has_subtitle = 1`,
+        ? sql<SqlBool>`(w.has_subtitle = 1 or w.community_subtitles > 0 or w.id in (${sql.join([...local])}))`
+        : sql<SqlBool>`(w.has_subtitle = 1 or w.community_subtitles > 0)`,
     );
   }
   if (filter.includeTranslationWorks === false) {

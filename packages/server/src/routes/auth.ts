@@ -4,16 +4,23 @@
  */
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authorize, requireAccount } from '../access.ts';
 import { clearMediaCookie, setMediaCookie } from '../auth/mediaCookie.ts';
-import type { UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { LoginGuard } from '../infra/limits/loginGuard.ts';
+import {
+  counterStoreFor,
+  type LimitResult,
+  RESET_LIMIT,
+  takeEach,
+  WindowLimiter,
+} from '../infra/limits/rateLimit.ts';
+import { mailerOf } from '../infra/mail.ts';
 import { nameKey } from '../names.ts';
-import { revokeToken } from '../repositories/users.ts';
 import {
   changePassword,
   confirmPasswordReset,
   login,
+  passwordChanger,
   RESET_REQUESTED,
   register,
   requestEmailLink,
@@ -23,23 +30,14 @@ import {
   userView,
   verifyEmailLink,
 } from '../services/accounts.ts';
-import { LoginGuard } from '../services/loginGuard.ts';
-import { loginLimitStoreFor } from '../services/loginLimitStore.ts';
-import { mailerOf } from '../services/mail.ts';
-import {
-  type LimitResult,
-  RESET_LIMIT,
-  requestLimitStoreFor,
-  takeEach,
-  WindowLimiter,
-} from '../services/rateLimit.ts';
-import { findUserById, GUEST_NAME, validatePassword } from '../services/users.ts';
+import { endCurrentSession } from '../services/sessions.ts';
+import { findUserById, GUEST_NAME, type UserRow, validatePassword } from '../services/users.ts';
 import { route } from './route.ts';
 
 /** Request limits of the account routes beside the sign-in guard (docs/security.md). */
 function accountLimits(app: FastifyInstance) {
   const { db, settings } = app.ctx;
-  const limits = requestLimitStoreFor(db);
+  const limits = counterStoreFor(db);
   const hour = 60 * 60_000;
   return {
     // Read at each registration: the site setting may change while the server runs.
@@ -72,14 +70,12 @@ type SignedIn = (
   req: FastifyRequest,
   reply: FastifyReply,
   row: UserRow,
-) => { token: string; user: ReturnType<typeof userView> };
+) => Promise<{ token: string; user: ReturnType<typeof userView> }>;
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
-  const { config } = app.ctx;
-  /** A sign-in answer: the token for API calls, and the same as the media cookie. */
-  const signedIn: SignedIn = (req, reply, row) => {
-    const token = app.auth.issueToken(row);
-    setMediaCookie(req, reply, token, config.jwtTtlSeconds);
+  /** A sign-in answer: a new session's token for API calls, and the same as the media cookie. */
+  const signedIn: SignedIn = async (req, reply, row) => {
+    const token = await app.auth.signInWithCookie(req, reply, row);
     return { token, user: userView(row) };
   };
   const limits = accountLimits(app);
@@ -89,8 +85,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
 /** Registration, sign-in, the current user, logout and password change. */
 function sessionRoutes(app: FastifyInstance, signedIn: SignedIn, limits: AccountLimits): void {
-  const { db, config, settings } = app.ctx;
-  const guard = new LoginGuard(loginLimitStoreFor(db));
+  const { db, settings } = app.ctx;
+  const guard = new LoginGuard(counterStoreFor(db));
   // The guest password is public: limits on its name would only let anyone lock everyone out.
   const guardedName = (name: string) => {
     const key = nameKey(name);
@@ -147,7 +143,10 @@ function sessionRoutes(app: FastifyInstance, signedIn: SignedIn, limits: Account
     const p = req.principal;
     const row = p.kind === 'account' ? await findUserById(db, p.id) : undefined;
     // A session from before the media cookie existed gets it when the web app starts.
-    if (row) setMediaCookie(req, reply, app.auth.issueToken(row), config.jwtTtlSeconds);
+    if (row && req.session) {
+      const maxAge = Math.floor((req.session.expiresAt - Date.now()) / 1000);
+      setMediaCookie(req, reply, app.auth.tokenOf(row, req.session), maxAge);
+    }
     const user = row
       ? userView(row)
       : { loggedIn: false, name: '', group: '', email: null, recommenderUuid: '' };
@@ -160,18 +159,17 @@ function sessionRoutes(app: FastifyInstance, signedIn: SignedIn, limits: Account
 
   route(app, ROUTES.auth.logout, async function logOut(req, reply) {
     // The token ends for every instance on the database, not only in this browser.
-    if (req.session) await revokeToken(db, req.session.key, req.session.expiresAt, Date.now());
+    if (req.session) await endCurrentSession(db, req.principal, req.session.id);
     clearMediaCookie(req, reply);
     return { message: 'logged out' };
   });
 
   route(app, ROUTES.auth.changePassword, async function changeOwnPassword(req, reply) {
-    const p = requireAccount(req);
-    authorize(req, 'password.change');
+    const p = passwordChanger(req.principal);
     validatePassword(req.body.newPassword);
     // A stolen token must not buy unlimited guesses at the password: the sign-in limits apply.
     const row = await limited(p.name, req.ip, reply, () =>
-      changePassword(db, p.id, req.body.oldPassword, req.body.newPassword),
+      changePassword(db, p, req.body.oldPassword, req.body.newPassword),
     );
     return signedIn(req, reply, row);
   });
@@ -183,23 +181,17 @@ function emailRoutes(app: FastifyInstance, signedIn: SignedIn, limits: AccountLi
   const { resetsByAddress, resetsByTarget, resetsByAccount, confirms } = limits;
 
   route(app, ROUTES.auth.requestEmailLink, async function requestEmailLinkCode(req) {
-    const p = requireAccount(req);
-    authorize(req, 'email.link');
-    const verifyId = await requestEmailLink(db, mailerOf(config, settings), p.id, req.body.email);
+    const verifyId = await requestEmailLink(db, mailerOf(config, settings), req.principal, req.body.email);
     return { verifyId, message: 'verification code sent' };
   });
 
   route(app, ROUTES.auth.verifyEmail, async function verifyEmail(req) {
-    const p = requireAccount(req);
-    authorize(req, 'email.link');
-    const row = await verifyEmailLink(db, p.id, req.body.verifyId, req.body.code.trim());
+    const row = await verifyEmailLink(db, req.principal, req.body.verifyId, req.body.code.trim());
     return { message: 'email linked', user: userView(row) };
   });
 
   route(app, ROUTES.auth.unlinkEmail, async function unlinkOwnEmail(req) {
-    const p = requireAccount(req);
-    authorize(req, 'email.link');
-    await unlinkEmail(db, p.id);
+    await unlinkEmail(db, req.principal);
     return { message: 'email unlinked' };
   });
 

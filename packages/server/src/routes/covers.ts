@@ -11,7 +11,7 @@ import { parseWorkIdParam, ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { fail } from '../errors.ts';
 import { sendFile, weakMatch } from '../http/files.ts';
-import { workNotFound } from '../services/catalogue.ts';
+import { workNotFound } from '../services/catalogue/lists.ts';
 import { type CoverFormat, type CoverVariant, coverVariant } from '../services/covers.ts';
 import type { OpenedFile } from '../storage/root.ts';
 import { route } from './route.ts';

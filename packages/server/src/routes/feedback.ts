@@ -4,17 +4,16 @@
  */
 import { LIMITS, ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { authorize } from '../access.ts';
 import { fail } from '../errors.ts';
 import { workIdFrom } from '../http/request.ts';
+import { counterStoreFor, FEEDBACK_LIMIT, WindowLimiter } from '../infra/limits/rateLimit.ts';
 import { addFeedback, listFeedback, setFeedbackHandled } from '../services/feedback.ts';
-import { FEEDBACK_LIMIT, requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
 import { route } from './route.ts';
 
 export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.ctx;
   const byAddress = new WindowLimiter(
-    requestLimitStoreFor(db),
+    counterStoreFor(db),
     'feedback',
     FEEDBACK_LIMIT.perAddress,
     FEEDBACK_LIMIT.windowMs,
@@ -27,11 +26,9 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
       reply.header('retry-after', String(limit.retryAfter));
       throw fail('FEEDBACK_RATE_LIMITED');
     }
-    const p = req.principal;
     let id: number;
     try {
-      id = await addFeedback(db, {
-        userId: p.kind === 'account' ? p.id : null,
+      id = await addFeedback(db, req.principal, {
         workId: workIdFrom(req.body.work_id, 'work_id'),
         category: req.body.category,
         details: req.body.details,
@@ -46,16 +43,18 @@ export const feedbackRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.feedback.list, async function listProblemReports(req) {
-    authorize(req, 'admin');
     const page = req.query.page ?? 1;
     const pageSize = req.query.pageSize ?? LIMITS.pageSizeDefault;
-    const { items, totalCount } = await listFeedback(db, { page, pageSize, open: req.query.open });
+    const { items, totalCount } = await listFeedback(db, req.principal, {
+      page,
+      pageSize,
+      open: req.query.open,
+    });
     return { feedback: items, pagination: { currentPage: page, pageSize, totalCount } };
   });
 
   route(app, ROUTES.feedback.handle, async function handleProblemReport(req) {
-    authorize(req, 'admin');
-    await setFeedbackHandled(db, req.body.id, req.body.handled);
+    await setFeedbackHandled(db, req.principal, req.body.id, req.body.handled);
     return { message: req.body.handled ? 'feedback handled' : 'feedback reopened' };
   });
 };

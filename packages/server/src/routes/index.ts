@@ -1,6 +1,7 @@
 /** Every API route module, registered in one place. */
 import type { FastifyInstance } from 'fastify';
 import { authPluginRegistration } from '../http/authPlugin.ts';
+import { maintenanceGateRegistration } from '../http/maintenanceGate.ts';
 import { subsonicRoutes } from '../subsonic/index.ts';
 import { adminRoutes } from './admin.ts';
 import { appPasswordRoutes } from './appPasswords.ts';
@@ -21,7 +22,9 @@ import { recommenderRoutes } from './recommender.ts';
 import { reviewRoutes } from './review.ts';
 import { searchRoutes } from './search.ts';
 import { serverInfoRoutes } from './serverInfo.ts';
+import { sessionRoutes } from './sessions.ts';
 import { setupRoutes } from './setup.ts';
+import { subtitleRoutes } from './subtitles.ts';
 import { tracksRoutes } from './tracks.ts';
 import { voteRoutes } from './vote.ts';
 import { workRoutes } from './work.ts';
@@ -30,10 +33,13 @@ import { worksRoutes } from './works.ts';
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   // First: sets req.principal for every route below (fastify-plugin, not encapsulated).
   await app.register(authPluginRegistration);
+  // Then: a site closed for maintenance answers 503 to all but administrators.
+  await app.register(maintenanceGateRegistration);
   await app.register(healthRoutes);
   await app.register(serverInfoRoutes);
   await app.register(authRoutes);
   await app.register(appPasswordRoutes);
+  await app.register(sessionRoutes);
   await app.register(reviewRoutes);
   await app.register(voteRoutes);
   await app.register(playlistRoutes);
@@ -44,6 +50,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(credentialsRoutes);
   await app.register(consoleRoutes);
   await app.register(invitationRoutes);
+  await app.register(subtitleRoutes);
   await app.register(metricsRoutes);
   await app.register(feedbackRoutes);
   await app.register(listeningRoutes);

@@ -1,25 +1,21 @@
 /**
  * The console's libraries (administrators only): library roots, the folder browser, scans, their
- * live progress (Server-Sent Events) and their reports. docs/console.md.
+ * live progress (Server-Sent Events) and their reports. docs/console.md. The services ask for
+ * `admin` and record each change in the audit log.
  */
 import { LIMITS, ROUTES, type ScanRun } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { authorize } from '../access.ts';
 import { listFolders } from '../services/folderBrowser.ts';
-import { addRoot, listRoots, removeRoot, renameRoot } from '../services/libraryRoots.ts';
-import { effectiveRoots } from '../storage/effectiveRoots.ts';
+import { addRoot, removeRoot, renameRoot, rootsFor } from '../services/libraryRoots.ts';
+import { followScans, scanOverview, scanReport, startScan } from '../services/scans/console.ts';
+import { setRootSchedule } from '../services/scans/schedule.ts';
 import { route } from './route.ts';
 
 /** A comment line this often keeps proxies and browsers from closing a quiet stream. */
 const KEEPALIVE_MS = 15_000;
 
 export const librariesRoutes: FastifyPluginAsync = async (app) => {
-  const { db, config, library, signals } = app.ctx;
-  /** Media of a root added or removed here is served (or refused) at once, here and on every instance. */
-  const refreshLibrary = async () => {
-    library.setRoots(await effectiveRoots(config, db));
-    await signals.send(db, 'roots');
-  };
+  const { db } = app.ctx;
   /** Open progress streams, ended when the server closes (they would keep it open). */
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
@@ -27,50 +23,46 @@ export const librariesRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, ROUTES.libraries.roots, async function libraryRoots(req) {
-    authorize(req, 'admin');
-    return { roots: await listRoots(config, db) };
+    return rootsFor(app.ctx, req.principal, app.scheduler?.startedAt);
+  });
+
+  route(app, ROUTES.libraries.setSchedule, async function libraryScanSchedule(req) {
+    await setRootSchedule(app.ctx, req.principal, req.body.id, req.body.schedule);
+    const { roots } = await rootsFor(app.ctx, req.principal, app.scheduler?.startedAt);
+    return { root: roots.find((r) => r.id === req.body.id)! };
   });
 
   route(app, ROUTES.libraries.addRoot, async function addLibraryRoot(req) {
-    authorize(req, 'admin');
-    const root = await addRoot(config, db, req.body.path, req.body.name);
-    await refreshLibrary();
-    req.log.info({ path: root.path }, 'library root added');
-    return { root };
+    return { root: await addRoot(app.ctx, req.principal, req.body.path, req.body.name) };
   });
 
   route(app, ROUTES.libraries.renameRoot, async function renameLibraryRoot(req) {
-    authorize(req, 'admin');
-    return { root: await renameRoot(config, db, req.body.id, req.body.name) };
+    return { root: await renameRoot(app.ctx, req.principal, req.body.id, req.body.name) };
   });
 
   route(app, ROUTES.libraries.removeRoot, async function removeLibraryRoot(req) {
-    authorize(req, 'admin');
-    await removeRoot(config, db, req.body.id);
-    await refreshLibrary();
-    req.log.info({ id: req.body.id }, 'library root removed');
+    await removeRoot(app.ctx, req.principal, req.body.id);
     return { message: 'library root removed: its works leave the catalogue at the next scan' };
   });
 
   route(app, ROUTES.libraries.folders, async function browseFolders(req) {
-    authorize(req, 'admin');
-    return listFolders(req.query.path);
+    return listFolders(app.ctx.config, req.principal, req.query.path);
   });
 
-  route(app, ROUTES.libraries.scans, async function scanOverview(req) {
-    authorize(req, 'admin');
-    return app.scans.overview();
+  route(app, ROUTES.libraries.scans, async function scanList(req) {
+    return scanOverview(app.scans, req.principal);
   });
 
-  route(app, ROUTES.libraries.startScan, async function startScan(req) {
-    authorize(req, 'admin');
-    return app.scans.start(req.body.full ? 'full' : 'quick', 'console');
+  route(app, ROUTES.libraries.startScan, async function startLibraryScan(req) {
+    return startScan(db, app.scans, req.principal, !!req.body.full);
   });
 
   route(app, ROUTES.libraries.scanEvents, async function scanEvents(req, reply) {
-    authorize(req, 'admin');
-    reply.hijack();
     const res = reply.raw;
+    const send = (run: ScanRun | null) =>
+      res.write(run ? `event: scan\ndata: ${JSON.stringify(run)}\n\n` : 'event: idle\ndata: {}\n\n');
+    const { current, unsubscribe } = followScans(app.scans, req.principal, send);
+    reply.hijack();
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
@@ -78,10 +70,7 @@ export const librariesRoutes: FastifyPluginAsync = async (app) => {
       'x-accel-buffering': 'no',
       ...(reply.getHeaders() as Record<string, string>),
     });
-    const send = (run: ScanRun | null) =>
-      res.write(run ? `event: scan\ndata: ${JSON.stringify(run)}\n\n` : 'event: idle\ndata: {}\n\n');
-    send(app.scans.current());
-    const unsubscribe = app.scans.subscribe(send);
+    send(current);
     const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
     const end = () => {
       clearInterval(keepalive);
@@ -94,9 +83,8 @@ export const librariesRoutes: FastifyPluginAsync = async (app) => {
     return reply;
   });
 
-  route(app, ROUTES.libraries.report, async function scanReport(req) {
-    authorize(req, 'admin');
+  route(app, ROUTES.libraries.report, async function scanReportPage(req) {
     const { page = 1, pageSize = LIMITS.pageSizeDefault, q, kind } = req.query;
-    return app.scans.report(req.params.id, { kind, text: q }, page, pageSize);
+    return scanReport(app.scans, req.principal, req.params.id, { kind, text: q }, page, pageSize);
   });
 };

@@ -8,8 +8,15 @@ import { fail } from '../errors.ts';
 import { listOptionsOf } from '../http/listOptions.ts';
 import { sendJson } from '../http/reply.ts';
 import { baseOf, viewerOf } from '../http/request.ts';
-import { listWorksJson } from '../services/catalogue.ts';
-import { type EntityKind, findEntity, listCircles, listTags, listVas } from '../services/entities.ts';
+import { listWorksJson } from '../services/catalogue/lists.ts';
+import {
+  type EntityKind,
+  findEntity,
+  keptAnswer,
+  listCircles,
+  listTags,
+  listVas,
+} from '../services/entities.ts';
 import { route } from './route.ts';
 
 const NOT_FOUND = { circles: 'CIRCLE_NOT_FOUND', tags: 'TAG_NOT_FOUND', vas: 'VA_NOT_FOUND' } as const;
@@ -27,8 +34,13 @@ export const listsRoutes: FastifyPluginAsync = async (app) => {
       if (!entity) throw fail(NOT_FOUND[kind]);
       return entity;
     };
-    route(app, routes.list, function listEntities() {
-      return lists[kind]() as never;
+    // Serialised once by the route's own serialiser, then sent as kept bytes until what the list
+    // reads changes (services/entities.ts).
+    route(app, routes.list, async function listEntities(_req, reply) {
+      const body = await keptAnswer(app.ctx.db, kind, 'api', async () =>
+        Buffer.from(reply.serialize(await lists[kind]()) as string),
+      );
+      return sendJson(reply, body) as never;
     });
     route(app, routes.one, function oneEntity(req) {
       return entityOf(req.params.id);
@@ -36,7 +48,7 @@ export const listsRoutes: FastifyPluginAsync = async (app) => {
     route(app, routes.works, async function worksOfOneEntity(req, reply) {
       const entity = await entityOf(req.params.id);
       const p = listOptionsOf(req.query);
-      // The finished page as cached (services/catalogue.ts), as the works and search lists send it.
+      // The finished page as cached (services/catalogue/lists.ts), as the works and search lists send it.
       const scope = { kind: 'entity', entity: kind, id: entity.id } as const;
       return sendJson(
         reply,

@@ -14,10 +14,10 @@ import { fail } from '../errors.ts';
 import { deliverLowQuality, deliverOriginal } from '../http/delivery.ts';
 import { contentDisposition } from '../http/files.ts';
 import { viewerOf } from '../http/request.ts';
+import { ffmpegAvailable } from '../infra/media/transcode.ts';
 import { integerParam } from '../numericParams.ts';
 import { mediaFile } from '../services/media.ts';
 import { linkedLrcOf } from '../services/tracks.ts';
-import { ffmpegAvailable } from '../services/transcode.ts';
 import { workZip } from '../services/workZip.ts';
 import { route } from './route.ts';
 

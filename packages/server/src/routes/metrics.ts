@@ -1,7 +1,7 @@
-/** GET /metrics: the Prometheus text of this instance (metrics.ts), for whom access.ts allows. */
+/** GET /metrics: the Prometheus text of this instance (metrics.ts), for whom http/metricsAccess.ts lets in. */
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { authorizeMetrics } from '../access.ts';
+import { authorizeMetrics } from '../http/metricsAccess.ts';
 import { route } from './route.ts';
 
 export const metricsRoutes: FastifyPluginAsync = async (app) => {

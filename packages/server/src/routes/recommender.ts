@@ -10,10 +10,10 @@ import type { Principal } from '../auth/principal.ts';
 import { fail } from '../errors.ts';
 import { listOptionsOf } from '../http/listOptions.ts';
 import { baseOf, workIdFrom } from '../http/request.ts';
+import { counterStoreFor, RECOMMENDER_LIMIT, takeEach, WindowLimiter } from '../infra/limits/rateLimit.ts';
 import { forListenerIds, neighbourIds, popularIds, recordFeedback, viewerOf } from '../recommender/index.ts';
-import { listWorks } from '../services/catalogue.ts';
-import { RECOMMENDER_LIMIT, requestLimitStoreFor, takeEach, WindowLimiter } from '../services/rateLimit.ts';
-import { searchTermsOf } from '../services/searchTerms.ts';
+import { listWorks } from '../services/catalogue/lists.ts';
+import { searchTermsOf } from '../services/catalogue/searchTerms.ts';
 import { findUserById } from '../services/users.ts';
 import { route } from './route.ts';
 
@@ -29,7 +29,7 @@ function listenerAccount(p: Principal): number | null {
 
 export const recommenderRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.ctx;
-  const store = requestLimitStoreFor(db);
+  const store = counterStoreFor(db);
   const { perViewer, perAddress, windowMs } = RECOMMENDER_LIMIT;
   const byViewer = new WindowLimiter(store, 'rec-v', perViewer, windowMs);
   const byAddress = new WindowLimiter(store, 'rec-a', perAddress, windowMs);

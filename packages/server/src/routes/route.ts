@@ -47,6 +47,12 @@ export function route<R extends RouteSpec>(
 ): void {
   const schema = schemaOf(spec);
   for (const url of pathsOf(spec)) {
-    app.route({ method: [...methodsOf(spec)], url, schema, handler: handler as never });
+    app.route({
+      method: [...methodsOf(spec)],
+      url,
+      schema,
+      handler: handler as never,
+      ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    });
   }
 }

@@ -8,8 +8,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { listOptionsOf } from '../http/listOptions.ts';
 import { sendJson } from '../http/reply.ts';
 import { baseOf, listInput, viewerOf } from '../http/request.ts';
-import { listWorksJson } from '../services/catalogue.ts';
-import { searchTermsOf } from '../services/searchTerms.ts';
+import { listWorksJson } from '../services/catalogue/lists.ts';
+import { searchTermsOf } from '../services/catalogue/searchTerms.ts';
 import { type RouteRequest, route } from './route.ts';
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {

@@ -2,9 +2,9 @@
 import { ROUTES, TrackNodeSchema } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { baseOf, workIdFrom } from '../http/request.ts';
-import { workNotFound } from '../services/catalogue.ts';
+import { ffmpegAvailable } from '../infra/media/transcode.ts';
+import { workNotFound } from '../services/catalogue/lists.ts';
 import { trackTree } from '../services/tracks.ts';
-import { ffmpegAvailable } from '../services/transcode.ts';
 import { route } from './route.ts';
 
 export const tracksRoutes: FastifyPluginAsync = async (app) => {

@@ -5,7 +5,7 @@
 import { ROUTES } from '@sasayaki/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { baseOf, viewerOf, workIdFrom } from '../http/request.ts';
-import { getWork, workNotFound } from '../services/catalogue.ts';
+import { getWork, workNotFound } from '../services/catalogue/lists.ts';
 import { type RouteRequest, route } from './route.ts';
 
 export const workRoutes: FastifyPluginAsync = async (app) => {

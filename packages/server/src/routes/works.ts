@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { listOptionsOf } from '../http/listOptions.ts';
 import { sendJson } from '../http/reply.ts';
 import { baseOf, listInput, viewerOf } from '../http/request.ts';
-import { libraryWorkIds, listWorksJson } from '../services/catalogue.ts';
+import { libraryWorkIds, listWorksJson } from '../services/catalogue/lists.ts';
 import { route } from './route.ts';
 
 export const worksRoutes: FastifyPluginAsync = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * Background rescans while serving. The server passes its scan runner (services/scanRunner.ts),
+ * Background rescans while serving. The server passes its scan runner (services/scans/runner.ts),
  * which scans the roots in effect (storage/effectiveRoots.ts); with no root, nothing is scanned
  * (scanning zero roots would remove every work).
  */
@@ -17,10 +17,13 @@ export function startBackgroundScans(
   ctx: ScanContext & { log: ScanLogger & { error(obj: object, msg?: string): void } },
   {
     initial = true,
+    every = true,
     scan,
   }: {
     initial?: boolean;
-    /** How a scan is run (the server's: services/scanRunner.ts, which also finds the roots in effect). */
+    /** Also every `rescanIntervalMinutes` (the server's scan schedules do it per root instead). */
+    every?: boolean;
+    /** How a scan is run (the server's: services/scans/runner.ts, which also finds the roots in effect). */
     scan?: () => Promise<unknown>;
   } = {},
 ): BackgroundScans {
@@ -36,7 +39,7 @@ export function startBackgroundScans(
   if (initial) setImmediate(run);
   const minutes = ctx.config.rescanIntervalMinutes;
   const timer =
-    ctx.config.watchLibrary && minutes > 0 ? setInterval(run, minutes * 60_000).unref() : undefined;
+    every && ctx.config.watchLibrary && minutes > 0 ? setInterval(run, minutes * 60_000).unref() : undefined;
   return {
     stop() {
       stopped = true;

@@ -10,7 +10,14 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { WorkMetadata } from '../metadata/types.ts';
-import { countFiles, fileFactsOfWork, knownWorks, lockScans, unlockScans } from '../repositories/scan.ts';
+import {
+  countFiles,
+  fileFactsOfWork,
+  type KnownWork,
+  knownWorks,
+  lockScans,
+  unlockScans,
+} from '../repositories/scan.ts';
 import type { FsPath } from '../storage/byteNames.ts';
 import { type EffectiveRoot, effectiveRoots } from '../storage/effectiveRoots.ts';
 import { type AudioProbe, probeDuration, sniffAudioFile } from './audio.ts';
@@ -25,7 +32,14 @@ import { addRepairs, emptyRepairSummary, type RepairSummary } from './repairSumm
 import { linkSubtitles } from './subtitleLinks.ts';
 import { treeSignature, workDuration } from './summary.ts';
 import { checkThreads, unchangedWorks } from './unchanged.ts';
-import { findWorkFolders, listWorkTree, realRoots, type ScanIssue, type WorkFolder } from './walk.ts';
+import {
+  causeOf,
+  findWorkFolders,
+  listWorkTree,
+  realRoots,
+  type ScanIssue,
+  type WorkFolder,
+} from './walk.ts';
 import {
   type BeforeCommit,
   removeWorks,
@@ -46,11 +60,16 @@ export interface ScanLogger {
 export interface ScanContext {
   config: Config;
   db: Db;
-  /** What the rest of the catalogue adds to the scan's writes (services/scans.ts scanHooks). */
+  /** What the rest of the catalogue adds to the scan's writes (services/scans/hooks.ts scanHooks). */
   hooks: ScanHooks;
   log?: ScanLogger;
   /** The roots to scan; default: those in effect now (storage/effectiveRoots.ts). */
   roots?: readonly EffectiveRoot[];
+  /**
+   * `roots` are some of the roots in effect (a scheduled scan of one root): works of the others
+   * are neither removed nor moved — a folder here with the code of a work there is a duplicate.
+   */
+  partial?: boolean;
 }
 
 export interface ScanProgress {
@@ -111,13 +130,34 @@ export interface ScanSummary {
   ms: number;
 }
 
-interface KnownWork {
-  id: number;
-  source_id: string;
-  root_index: number;
-  folder_path: string;
-  scan_signature: string;
+/**
+ * What reading a work left out (a corrupt or empty file, an unusable sidecar), stored with the
+ * work: a later scan that finds the work unchanged reads nothing, yet reports them again, so a
+ * report lists every problem still on disk. Paths are relative to the work folder.
+ */
+interface StoredProblem {
+  path: string;
+  reason: ScanIssue['reason'];
+  message: string;
+  params?: Record<string, string>;
 }
+
+function storedProblems(folder: WorkFolder, known: KnownWork | undefined): ScanIssue[] {
+  if (!known?.scan_problems) return [];
+  try {
+    return (JSON.parse(known.scan_problems) as StoredProblem[]).map((p) => ({
+      ...p,
+      path: p.path ? path.join(folder.absPath, p.path) : folder.absPath,
+    }));
+  } catch {
+    return [];
+  }
+}
+
+/** Video plays like audio; a work folder holding neither has nothing to play. */
+const VIDEO = new Set(['mp4', 'm4v', 'mkv', 'webm', 'avi', 'mov', 'wmv', 'flv', 'ts', 'mpg', 'mpeg']);
+const playable = (f: ScannedFile) =>
+  f.type === 'audio' || (f.type === 'other' && VIDEO.has(extensionOf(f.path)));
 
 /** Works read from disk ahead of the one being written: overlaps file I/O with database writes. */
 const PREPARE_AHEAD = 4;
@@ -250,8 +290,18 @@ async function runScan(ctx: ScanContext, opts: ScanOptions): Promise<ScanSummary
   for (const f of discovery.folders) f.rootIndex = roots[f.rootIndex]!.id;
   for (const u of discovery.unreadable) u.rootIndex = roots[u.rootIndex]!.id;
   discovery.issues.forEach(issue);
-  const knownRows = await knownWorks(ctx.db);
-  const known = new Map(knownRows.map((w) => [w.id, w]));
+  const allKnown = await knownWorks(ctx.db);
+  const scanned = new Set(roots.map((r) => r.id));
+  const knownRows = ctx.partial ? allKnown.filter((w) => scanned.has(w.root_index)) : allKnown;
+  const known = new Map(allKnown.map((w) => [w.id, w]));
+  if (ctx.partial) {
+    discovery.folders = discovery.folders.filter((f) => {
+      const other = known.get(f.id);
+      if (!other || scanned.has(other.root_index)) return true;
+      summary.duplicates.push({ code: f.code.code, path: f.absPath, kept: other.folder_path });
+      return false;
+    });
+  }
   const folders = pickFolders(discovery.folders, known, summary.duplicates);
   for (const d of summary.duplicates)
     log.warn({ path: d.path, kept: d.kept }, `duplicate work code ${d.code} skipped`);
@@ -404,6 +454,7 @@ async function scanWorks(
     const same = checked.get(folder.id);
     if (same) {
       same.issues.forEach(issue);
+      storedProblems(folder, known.get(folder.id)).forEach(issue);
       filesSeen += same.files;
       summary.worksUnchanged++;
       continue;
@@ -417,7 +468,13 @@ async function scanWorks(
     }
     filesSeen += done.r.files;
     if (done.r.work === 'unchanged') {
+      storedProblems(folder, known.get(folder.id)).forEach(issue);
       summary.worksUnchanged++;
+      continue;
+    }
+    if (done.r.work === 'unplayable') {
+      // Reported by prepareWork; a work that had something to play leaves the catalogue.
+      keep.delete(folder.id);
       continue;
     }
     const w = done.r.work;
@@ -459,6 +516,7 @@ async function metadataFor(
         path: folder.absPath,
         reason: 'metadata',
         message: `${o.provider.name} metadata unavailable: ${(e as Error).message}`,
+        params: { problem: 'store' },
       });
     }
   }
@@ -474,9 +532,20 @@ async function prepareWork(
   folder: WorkFolder,
   prior: KnownWork | undefined,
   o: WorkScanOptions,
-): Promise<{ work: WorkWrite | 'unchanged'; files: number }> {
+): Promise<{ work: WorkWrite | 'unchanged' | 'unplayable'; files: number }> {
   const tree = listWorkTree(folder.fsPath, o.realRoots);
   tree.issues.forEach(o.issue);
+  // Problems of the files themselves (the listing's are found again by every listing): stored.
+  const problems: StoredProblem[] = [];
+  const prefix = `${folder.absPath}${path.sep}`;
+  const report = o.issue;
+  o = {
+    ...o,
+    issue: (i) => {
+      report(i);
+      problems.push({ ...i, path: i.path.startsWith(prefix) ? i.path.slice(prefix.length) : '' });
+    },
+  };
   // An incomplete listing gets no signature, so the next scan looks again.
   const signature = tree.incomplete ? '' : treeSignature(tree.entries);
   const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
@@ -529,6 +598,7 @@ async function prepareWork(
         path: abs,
         reason: type === 'audio' ? 'corrupt-audio' : 'unreadable',
         message: `${type === 'audio' ? 'corrupt audio' : 'unreadable file'} skipped: ${(err as Error).message}`,
+        ...(type === 'audio' ? {} : { params: causeOf(err) }),
       });
       continue;
     }
@@ -541,6 +611,15 @@ async function prepareWork(
       charset,
       content_type: contentType,
     });
+  }
+
+  if (!files.some(playable)) {
+    o.issue({
+      path: folder.absPath,
+      reason: 'no-playable-audio',
+      message: 'no playable audio or video: work not added',
+    });
+    return { work: 'unplayable', files: listed };
   }
 
   const topLevel = new Map(
@@ -565,6 +644,7 @@ async function prepareWork(
     ),
     duration: workDuration(audio),
     signature,
+    problems: problems.length ? JSON.stringify(problems) : null,
     now: Date.now(),
   };
   return { work, files: listed };

@@ -6,7 +6,7 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ScanSkipReason } from '@sasayaki/contract/scan';
+import type { ScanReadCause, ScanSkipReason } from '@sasayaki/contract/scan';
 import { findWorkCode, type WorkCode, workIdOf } from '@sasayaki/contract/workCode';
 import {
   displayPath,
@@ -20,7 +20,10 @@ import {
 export interface ScanIssue {
   path: string;
   reason: ScanSkipReason;
+  /** The server's words, for logs and the command line. */
   message: string;
+  /** Values the console's translated text for the reason shows (keys, codes, paths as they are). */
+  params?: Record<string, string>;
 }
 
 export interface WorkFolder {
@@ -53,6 +56,15 @@ function errMessage(e: unknown): string {
   if (err.code === 'ELOOP') return 'symlink loop';
   if (err.code === 'ENOENT') return 'broken link or vanished entry';
   return err.message ?? String(e);
+}
+
+/** The cause of a failed read, as a key the console translates. */
+export function causeOf(e: unknown): { cause: ScanReadCause } {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return { cause: 'permission' };
+  if (code === 'ELOOP') return { cause: 'loop' };
+  if (code === 'ENOENT') return { cause: 'missing' };
+  return { cause: 'other' };
 }
 
 /** The reason for a failed read: a loop the kernel found, else the entry could not be read. */
@@ -95,22 +107,42 @@ async function dirKey(abs: FsPath): Promise<string> {
   return `${st.dev}:${st.ino}`;
 }
 
-/** Every work folder under the roots, in a stable (sorted) order. */
+/**
+ * Every work folder under the roots, in a stable (sorted) order. Each root's own folders are
+ * walked first and linked folders after them, so a link to a folder the library already holds
+ * adds nothing (reported as `linked-folder`) whatever the names' order; a work folder reached
+ * only through links is indexed once, at its first linked path.
+ */
 export async function findWorkFolders(roots: string[]): Promise<Discovery> {
   const out: Discovery = { folders: [], issues: [], unreadable: [] };
   const inside = await realRoots(roots);
+  /** Real paths of the work folders found so far (only needed once a link is met). */
+  let realWorkPaths: Set<string> | null = null;
+  const linkedWalks: (() => Promise<void>)[] = [];
+  const rootReals = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => undefined)));
+  // A folder reached without a link is its root's real path and its own relative path.
+  const realPathOf = async (f: WorkFolder) => {
+    const rootReal = rootReals[f.rootIndex];
+    return rootReal && typeof f.fsPath === 'string'
+      ? path.join(rootReal, f.relPath)
+      : String(await fs.realpath(f.fsPath).catch(() => f.absPath));
+  };
   for (const [rootIndex, root] of roots.entries()) {
     const visited = new Set<string>();
-    const visit = async (abs: FsPath, rel: string): Promise<void> => {
+    const visit = async (abs: FsPath, rel: string, linked: boolean): Promise<void> => {
       let listed: Awaited<ReturnType<typeof namedEntries>>;
       try {
         const key = await dirKey(abs);
         if (visited.has(key)) {
-          out.issues.push({
-            path: displayPath(abs),
-            reason: 'symlink-loop',
-            message: 'symlink loop: folder already visited, skipped',
-          });
+          out.issues.push(
+            linked
+              ? linkedFolder(displayPath(abs))
+              : {
+                  path: displayPath(abs),
+                  reason: 'symlink-loop',
+                  message: 'symlink loop: folder already visited, skipped',
+                },
+          );
           return;
         }
         visited.add(key);
@@ -120,6 +152,7 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
           path: displayPath(abs),
           reason: reasonOf(e),
           message: `folder skipped: ${errMessage(e)}`,
+          params: causeOf(e),
         });
         out.unreadable.push({ rootIndex, relPath: rel });
         return;
@@ -132,7 +165,8 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
         const childAbs = joinFsPath(abs, raw ?? name);
         const childRel = rel ? `${rel}/${name}` : name;
         let isDir = ent.isDirectory();
-        if (ent.isSymbolicLink()) {
+        const isLink = ent.isSymbolicLink();
+        if (isLink) {
           try {
             isDir = (await fs.stat(childAbs)).isDirectory();
             if (isDir && !(await linkStaysInside(childAbs, inside))) {
@@ -149,6 +183,7 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
               path: displayPath(childAbs),
               reason: reasonOf(e),
               message: `link skipped: ${errMessage(e)}`,
+              params: causeOf(e),
             });
             out.unreadable.push({ rootIndex, relPath: toPosix(childRel) });
             continue;
@@ -156,24 +191,53 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
         }
         if (!isDir) continue;
         const code = findWorkCode(name.normalize('NFC'));
+        const throughLink = linked || isLink;
         if (code) {
           // A work folder owns everything below it, nested work-code folders included.
-          out.folders.push({
+          const folder: WorkFolder = {
             rootIndex,
             relPath: toPosix(childRel),
             absPath: displayPath(childAbs),
             fsPath: childAbs,
             code,
             id: workIdOf(code),
+          };
+          if (!throughLink) {
+            out.folders.push(folder);
+            continue;
+          }
+          linkedWalks.push(async () => {
+            realWorkPaths ??= new Set(await Promise.all(out.folders.map(realPathOf)));
+            const real = String(await fs.realpath(childAbs).catch(() => ''));
+            if (realWorkPaths.has(real)) {
+              out.issues.push(linkedFolder(folder.absPath));
+              return;
+            }
+            realWorkPaths.add(real);
+            out.folders.push(folder);
           });
+        } else if (isLink && !linked) {
+          // Walked once every root's own folders are known.
+          linkedWalks.push(() => visit(childAbs, toPosix(childRel), true));
         } else {
-          await visit(childAbs, toPosix(childRel));
+          await visit(childAbs, toPosix(childRel), throughLink);
         }
       }
     };
-    await visit(root, '');
+    await visit(root, '', false);
   }
+  // A linked walk may find more links: they queue behind it.
+  for (let i = 0; i < linkedWalks.length; i++) await linkedWalks[i]!();
   return out;
+}
+
+/** A link to a folder the library already holds (by its own path, or an earlier link). */
+function linkedFolder(at: string): ScanIssue {
+  return {
+    path: at,
+    reason: 'linked-folder',
+    message: 'link to a folder already in the library: skipped',
+  };
 }
 
 export interface TreeEntry {
@@ -244,6 +308,7 @@ export function listWorkTree(workAbs: FsPath, roots: string[]): WorkTree {
         path: displayPath(abs),
         reason: reasonOf(e),
         message: `folder skipped: ${errMessage(e)}`,
+        params: causeOf(e),
       });
       tree.incomplete = true;
       return;
@@ -294,6 +359,7 @@ export function listWorkTree(workAbs: FsPath, roots: string[]): WorkTree {
           path: displayPath(childAbs),
           reason: reasonOf(e),
           message: `skipped: ${errMessage(e)}`,
+          params: causeOf(e),
         });
         continue;
       }

@@ -56,6 +56,8 @@ export interface WorkWrite {
   coverPath: string | null;
   duration: number;
   signature: string;
+  /** What reading the work left out (JSON, paths relative to the work), or null. */
+  problems: string | null;
   now: number;
 }
 
@@ -174,6 +176,7 @@ function workRow(w: WorkWrite, circleId: number | null) {
     root_index: w.rootIndex,
     folder_path: w.folderPath,
     scan_signature: w.signature,
+    scan_problems: w.problems,
     cover_path: w.coverPath,
     metadata_source: m.source,
     updated_at: w.now,
@@ -185,7 +188,7 @@ export type BeforeCommit = (workId: number) => void | Promise<void>;
 
 /**
  * What the rest of the catalogue adds to a scan's writes, inside their transaction: the scanner
- * knows works and files, the services know what else a new work implies (services/scans.ts).
+ * knows works and files, the services know what else a new work implies (services/scans/hooks.ts).
  */
 export interface ScanHooks {
   /** Works the scan inserted (new, or back after their folder vanished). */

@@ -4,10 +4,12 @@
  */
 import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { User } from '@sasayaki/contract';
+import { type AccountPrincipal, requireAccess, requireAccount } from '../access.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { type Mailer, sendMail } from '../infra/mail.ts';
 import { nameKey } from '../names.ts';
 import { deleteReviewsOfUser, reviewedWorksOfUser } from '../repositories/reviews.ts';
 import {
@@ -28,9 +30,8 @@ import {
   useCode,
 } from '../repositories/verifications.ts';
 import { deleteVotesOfUser, votedWorkTagsOfUser } from '../repositories/votes.ts';
-import { type Mailer, sendMail } from './mail.ts';
+import type { SiteSettings } from '../siteSettings.ts';
 import { refreshWorkRating } from './reviews.ts';
-import type { SiteSettings } from './settings.ts';
 import {
   type AccountRef,
   createUser,
@@ -111,13 +112,24 @@ async function mustFind(db: Db, userId: number): Promise<UserRow> {
   return row;
 }
 
+/**
+ * The viewer, who may change their own password (not the shared guest account): asked before
+ * the sign-in limits count an attempt, and again by `changePassword`.
+ */
+export function passwordChanger(viewer: Principal): AccountPrincipal {
+  const me = requireAccount(viewer);
+  requireAccess(me, 'password.change');
+  return me;
+}
+
 /** Checks the current password, sets the new one and returns the row with its new token_version. */
 export async function changePassword(
   db: Db,
-  userId: number,
+  viewer: Principal,
   oldPassword: string,
   newPassword: string,
 ): Promise<UserRow> {
+  const userId = passwordChanger(viewer).id;
   const row = await mustFind(db, userId);
   if (row.name === GUEST_NAME) throw fail('GUEST_PASSWORD');
   validatePassword(newPassword);
@@ -207,12 +219,20 @@ async function checkCode(db: Db, verifyId: string, purpose: 'link' | 'reset', co
   return v;
 }
 
+/** The viewer, who may link, verify and unlink their own email (not the shared guest account). */
+function emailOwner(viewer: Principal): AccountPrincipal {
+  const me = requireAccount(viewer);
+  requireAccess(me, 'email.link');
+  return me;
+}
+
 export async function requestEmailLink(
   db: Db,
   mailer: Mailer,
-  userId: number,
+  viewer: Principal,
   rawEmail: string,
 ): Promise<string> {
+  const userId = emailOwner(viewer).id;
   const email = normalizeEmail(rawEmail);
   const user = await mustFind(db, userId);
   if (user.email) throw fail('MUST_UNLINK_EMAIL');
@@ -225,10 +245,11 @@ export async function requestEmailLink(
 
 export async function verifyEmailLink(
   db: Db,
-  userId: number,
+  viewer: Principal,
   verifyId: string,
   code: string,
 ): Promise<UserRow> {
+  const userId = emailOwner(viewer).id;
   const v = await checkCode(db, verifyId, 'link', code, userId);
   return db.transaction().execute(async (tx) => {
     const other = await findUserIdByEmail(tx, v.email, userId);
@@ -237,7 +258,8 @@ export async function verifyEmailLink(
   });
 }
 
-export async function unlinkEmail(db: Db, userId: number): Promise<UserRow> {
+export async function unlinkEmail(db: Db, viewer: Principal): Promise<UserRow> {
+  const userId = emailOwner(viewer).id;
   const user = await mustFind(db, userId);
   if (!user.email) throw fail('NO_EMAIL');
   return updateEmail(db, userId, null, Date.now());

@@ -7,6 +7,8 @@
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { type AppPassword, LIMITS } from '@sasayaki/contract';
+import { type AccountPrincipal, requireAccess, requireAccount } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import { loadJwtSecret } from '../auth/secret.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -66,15 +68,23 @@ export const appPasswordView = (row: AppPasswordRow): AppPassword => ({
   lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
 });
 
-export async function listAppPasswords(ctx: Ctx, userId: number): Promise<AppPassword[]> {
-  return (await appPasswordsOfUser(ctx.db, userId)).map(appPasswordView);
+/** The viewer, who manages their own app passwords (never the shared guest account). */
+function manager(viewer: Principal): AccountPrincipal {
+  const me = requireAccount(viewer);
+  requireAccess(me, 'appPassword.manage');
+  return me;
+}
+
+export async function listAppPasswords(ctx: Ctx, viewer: Principal): Promise<AppPassword[]> {
+  return (await appPasswordsOfUser(ctx.db, manager(viewer).id)).map(appPasswordView);
 }
 
 export async function createAppPassword(
   ctx: Ctx,
-  userId: number,
+  viewer: Principal,
   rawName: string,
 ): Promise<{ appPassword: AppPassword; secret: string }> {
+  const userId = manager(viewer).id;
   const name = rawName.trim();
   const max = LIMITS.appPasswordName;
   if (name.length < 1 || name.length > max) throw fail('APP_PASSWORD_NAME', { max });
@@ -95,8 +105,8 @@ export async function createAppPassword(
   return { appPassword: { id, name, createdAt: row.created_at, lastUsedAt: null }, secret };
 }
 
-export async function revokeAppPassword(ctx: Ctx, userId: number, id: number): Promise<void> {
-  if ((await deleteAppPassword(ctx.db, userId, id)) === 0) throw fail('APP_PASSWORD_NOT_FOUND');
+export async function revokeAppPassword(ctx: Ctx, viewer: Principal, id: number): Promise<void> {
+  if ((await deleteAppPassword(ctx.db, manager(viewer).id, id)) === 0) throw fail('APP_PASSWORD_NOT_FOUND');
 }
 
 /** A user's app passwords with their secrets, for checking a Subsonic token. */

@@ -1,9 +1,10 @@
 /**
  * The audit log: every administrator action — who, what, when, on what, with which details.
- * Routes record an action after it succeeded, in the same request (`recordAudit`); secrets and
- * passwords never go into the details.
+ * The service that does an action records it after it succeeded (`recordAudit`), so every
+ * adapter's call is logged alike; secrets and passwords never go into the details.
  */
 import type { AuditEntry } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import {
@@ -33,7 +34,14 @@ export async function recordAudit(q: Queryable, actor: Principal, entry: AuditRe
   });
 }
 
-export async function listAudit(db: Db, filter: AuditFilter, page: number, pageSize: number) {
+export async function listAudit(
+  db: Db,
+  viewer: Principal,
+  filter: AuditFilter,
+  page: number,
+  pageSize: number,
+) {
+  requireAccess(viewer, 'admin');
   const [rows, total, actions] = await Promise.all([
     auditPage(db, filter, pageSize, (page - 1) * pageSize),
     countAudit(db, filter),

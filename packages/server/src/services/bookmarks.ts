@@ -1,8 +1,10 @@
 /**
  * Bookmarks: times in tracks an account marked, each with an optional note (docs/player.md,
- * "Bookmarks"). Only the owner ever reads or changes them: every query is keyed by the account.
+ * "Bookmarks"). Only the owner ever reads or changes them: every query is keyed by the account,
+ * and the account must be one that keeps listening state (`listenerOf`, not the guest).
  */
 import { type Bookmark, LISTENING_LIMITS, parseTrackHash, trackHash } from '@sasayaki/contract';
+import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 import {
@@ -15,6 +17,7 @@ import {
   updateBookmark,
 } from '../repositories/bookmarks.ts';
 import { audioFilesAmong } from '../repositories/listening.ts';
+import { listenerOf } from './listening.ts';
 import { baseName } from './tracks.ts';
 
 const toBookmark = (r: BookmarkRow): Bookmark => ({
@@ -37,9 +40,10 @@ const cleanNote = (note: string | undefined) =>
 
 export async function listBookmarks(
   db: Db,
-  userId: number,
+  viewer: Principal,
   target: { workId: number } | { track: string },
 ): Promise<Bookmark[]> {
+  const userId = listenerOf(viewer).id;
   if ('workId' in target) return (await bookmarksOf(db, userId, target)).map(toBookmark);
   const ref = parseTrackHash(target.track);
   if (!ref) return [];
@@ -50,9 +54,10 @@ export async function listBookmarks(
 /** Adds a bookmark to an audio track of the library; 404 for another hash, 413 past the limit. */
 export async function addBookmark(
   db: Db,
-  userId: number,
+  viewer: Principal,
   input: { track: string; position: number; note?: string },
 ): Promise<Bookmark> {
+  const userId = listenerOf(viewer).id;
   const ref = parseTrackHash(input.track);
   const [file] = ref ? await audioFilesAmong(db, [ref.fileId]) : [];
   if (!ref || !file || file.work_id !== ref.workId) throw fail('TRACK_NOT_FOUND', { track: input.track });
@@ -79,10 +84,11 @@ export async function addBookmark(
 
 export async function editBookmark(
   db: Db,
-  userId: number,
+  viewer: Principal,
   id: number,
   input: { position?: number; note?: string },
 ): Promise<Bookmark> {
+  const userId = listenerOf(viewer).id;
   const changed = await updateBookmark(db, userId, id, {
     ...(input.position !== undefined ? { position: input.position } : {}),
     ...(input.note !== undefined ? { note: cleanNote(input.note) } : {}),
@@ -93,7 +99,8 @@ export async function editBookmark(
   return toBookmark(row);
 }
 
-export async function removeBookmark(db: Db, userId: number, id: number): Promise<number> {
+export async function removeBookmark(db: Db, viewer: Principal, id: number): Promise<number> {
+  const userId = listenerOf(viewer).id;
   const removed = await deleteBookmark(db, userId, id);
   if (!removed) throw fail('BOOKMARK_NOT_FOUND');
   return removed;

@@ -1,8 +1,7 @@
 /**
  * Work covers. At scan time scanner/cover.ts picks the image of a work folder; on request
- * `coverFile` returns a cached variant made once with sharp (or a placeholder), as JPEG (what
- * the API's cover URLs and third-party clients ask for) or WebP (what the web app shows: about a
- * third of the JPEG's bytes for the same picture).
+ * `coverFile` returns a cached variant made once (infra/media/coverImages.ts) from it, or a
+ * placeholder, as JPEG or WebP.
  *
  * Contract for the cover route: `coverFile(ctx, workId, type, format)` resolves to the absolute
  * path of a file in the cover cache to send, or null when no such work exists (→ 404).
@@ -11,70 +10,37 @@
  * replaced cover gets new variants and an unchanged one is never re-encoded.
  *
  * The route asks `coverVariant`: which variant file to send and its strong ETag, remembered for
- * the catalogue generation (services/workCache.ts), so a repeated cover costs no source lookup,
+ * the catalogue generation (services/catalogue/workCache.ts), so a repeated cover costs no source lookup,
  * no hashing and no query beyond the generation: sending it costs what sending a file costs.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { COVER_BOX, type CoverType } from '@sasayaki/contract';
-import type { Sharp } from 'sharp';
+import type { CoverType } from '@sasayaki/contract';
 import { paths } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { isDiskFull } from '../errors.ts';
+import { makeOnce } from '../infra/cluster/sharedWork.ts';
+import {
+  type CoverFormat,
+  coverExtension,
+  coverImage,
+  placeholderImage,
+} from '../infra/media/coverImages.ts';
 import { findWorkCover } from '../repositories/works.ts';
 import { StorageError } from '../storage/root.ts';
-import { makeOnce } from './sharedWork.ts';
-import { workCacheOf } from './workCache.ts';
+import { workCacheOf } from './catalogue/workCache.ts';
 
 export { COVER_TYPES, type CoverType } from '@sasayaki/contract';
-
-const inside = (box: number) => (img: Sharp) =>
-  img.resize(box, box, { fit: 'inside', withoutEnlargement: true });
-const SIZES: Record<CoverType, (img: Sharp) => Sharp> = {
-  main: inside(COVER_BOX.main),
-  sam: inside(COVER_BOX.sam),
-  '240x240': (img) =>
-    img.resize(COVER_BOX['240x240'], COVER_BOX['240x240'], { fit: 'cover', position: 'centre' }),
-};
-
-export type CoverFormat = 'jpeg' | 'webp';
-
-/** Each format's encoder and file extension. */
-const FORMATS: Record<CoverFormat, { ext: string; encode: (img: Sharp) => Sharp }> = {
-  jpeg: { ext: 'jpg', encode: (img) => img.jpeg({ quality: 85 }) },
-  webp: { ext: 'webp', encode: (img) => img.webp({ quality: 80 }) },
-};
-
-const PLACEHOLDER_SIZE: Record<CoverType, [number, number]> = {
-  main: [560, 420],
-  sam: [300, 225],
-  '240x240': [240, 240],
-};
-
-function placeholderSvg([w, h]: [number, number]): Buffer {
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-    <rect width="100%" height="100%" fill="#d9d4e7"/>
-    <g fill="none" stroke="#8d86a8" stroke-width="${Math.max(3, w / 60)}" stroke-linecap="round">
-      <path d="M${w * 0.38} ${h * 0.62} v-${h * 0.2} a${w * 0.12} ${w * 0.12} 0 0 1 ${w * 0.24} 0 v${h * 0.2}"/>
-      <rect x="${w * 0.34}" y="${h * 0.58}" width="${w * 0.07}" height="${h * 0.14}" rx="4"/>
-      <rect x="${w * 0.59}" y="${h * 0.58}" width="${w * 0.07}" height="${h * 0.14}" rx="4"/>
-    </g></svg>`);
-}
-
-/**
- * sharp (libvips, ~20 MB resident) is loaded by the first cover that has to be made: a server
- * whose variants are all made never loads it.
- */
-const loadSharp = async () => (await import('sharp')).default;
+export type { CoverFormat } from '../infra/media/coverImages.ts';
 
 const inflight = new Map<string, Promise<string>>();
 
 /**
  * Writes `out` once (write to a temp name, then rename: readers never see half a file, and a
  * failed write, a full disk included, leaves nothing behind), once across instances sharing the
- * cache folder too (services/sharedWork.ts).
+ * cache folder too (infra/cluster/sharedWork.ts).
  */
 function renderOnce(db: Db, out: string, render: () => Promise<Buffer>): Promise<string> {
   if (fs.existsSync(out)) return Promise.resolve(out);
@@ -99,11 +65,8 @@ function renderOnce(db: Db, out: string, render: () => Promise<Buffer>): Promise
 }
 
 function placeholder(ctx: AppContext, type: CoverType, format: CoverFormat): Promise<string> {
-  const { ext, encode } = FORMATS[format];
-  const out = path.join(paths.covers(ctx.config), `placeholder-${type}.${ext}`);
-  return renderOnce(ctx.db, out, async () =>
-    encode((await loadSharp())(placeholderSvg(PLACEHOLDER_SIZE[type]))).toBuffer(),
-  );
+  const out = path.join(paths.covers(ctx.config), `placeholder-${type}.${coverExtension(format)}`);
+  return renderOnce(ctx.db, out, () => placeholderImage(type, format));
 }
 
 /** The work's cover image, opened through its library root; null when it cannot be read there. */
@@ -136,16 +99,9 @@ export async function coverFile(
       )
       .digest('hex')
       .slice(0, 16);
-    const { ext, encode } = FORMATS[format];
-    const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.${ext}`);
+    const out = path.join(paths.covers(ctx.config), `${workId}-${type}-${key}.${coverExtension(format)}`);
     return await renderOnce(ctx.db, out, async () =>
-      encode(
-        SIZES[type]((await loadSharp())(await source.handle.readFile(), { failOn: 'none' }).rotate()).flatten(
-          {
-            background: '#ffffff',
-          },
-        ),
-      ).toBuffer(),
+      coverImage(await source.handle.readFile(), type, format),
     );
   } catch (err) {
     if (isDiskFull(err)) throw err;
@@ -167,7 +123,7 @@ export interface CoverVariant {
 /** Remembered variants: about 200 bytes each, so some 10,000 covers. */
 const MAX_VARIANT_BYTES = 2 * 1024 * 1024;
 
-/** Which variant file each (work, size) is, for one catalogue generation; bounded by bytes. */
+/** Which variant file each (work, size) is, while no work was added, removed or rewritten; bounded by bytes. */
 class VariantIndex {
   private generation = -1;
   private readonly entries = new Map<string, CoverVariant>();
@@ -227,7 +183,10 @@ export async function coverVariant(
   format: CoverFormat,
   stale = false,
 ): Promise<CoverVariant | null> {
-  const generation = await workCacheOf(ctx.db).sync();
+  // A cover follows its work's listed columns (cover_path): kept until every list is dropped.
+  const cache = workCacheOf(ctx.db);
+  await cache.sync();
+  const generation = cache.listsVersion;
   const index = indexOf(ctx.db);
   const key = `${workId}:${type}:${format}`;
   if (stale) index.forget(key);

@@ -3,11 +3,14 @@
  * is wrong with a work; administrators page through them, newest first, and mark them handled.
  */
 import { FEEDBACK_CATEGORIES, LIMITS } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
+import { type Principal, userIdOf } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 import { type FeedbackItem, feedbackItemOf } from '../mappers/feedback.ts';
 import { countFeedback, feedbackPage, insertFeedback, setHandledAt } from '../repositories/feedback.ts';
 import { workExists } from '../repositories/works.ts';
+import { recordAudit } from './audit.ts';
 
 export type { FeedbackItem };
 
@@ -15,15 +18,14 @@ export type { FeedbackItem };
 const URL_MAX = 2000;
 
 export interface FeedbackInput {
-  userId: number | null;
   workId: number;
   category: string;
   details: string;
   url?: string;
 }
 
-/** Checks everything before writing, so a refused report leaves no row. */
-export async function addFeedback(db: Db, input: FeedbackInput): Promise<number> {
+/** A report of the viewer (signed in or not); everything is checked before writing, so a refused one leaves no row. */
+export async function addFeedback(db: Db, viewer: Principal, input: FeedbackInput): Promise<number> {
   if (!(FEEDBACK_CATEGORIES as readonly string[]).includes(input.category))
     throw fail('FEEDBACK_CATEGORY', { categories: FEEDBACK_CATEGORIES.join(', ') });
   const details = input.details.trim();
@@ -32,7 +34,7 @@ export async function addFeedback(db: Db, input: FeedbackInput): Promise<number>
     throw fail('FEEDBACK_DETAILS_TOO_LONG', { max: LIMITS.feedbackDetails });
   if (!(await workExists(db, input.workId))) throw fail('WORK_NOT_FOUND');
   return insertFeedback(db, {
-    user_id: input.userId,
+    user_id: userIdOf(viewer),
     work_id: input.workId,
     category: input.category,
     details,
@@ -45,8 +47,10 @@ export async function addFeedback(db: Db, input: FeedbackInput): Promise<number>
 /** One page of reports, newest first; `open` keeps the unhandled ones. */
 export async function listFeedback(
   db: Db,
+  viewer: Principal,
   opts: { page: number; pageSize: number; open?: boolean },
 ): Promise<{ items: FeedbackItem[]; totalCount: number }> {
+  requireAccess(viewer, 'admin');
   const open = opts.open ?? false;
   const totalCount = await countFeedback(db, open);
   const rows = await feedbackPage(db, open, opts.pageSize, (opts.page - 1) * opts.pageSize);
@@ -54,6 +58,17 @@ export async function listFeedback(
 }
 
 /** Marks a report handled (or open again). */
-export async function setFeedbackHandled(db: Db, id: number, handled: boolean): Promise<void> {
+export async function setFeedbackHandled(
+  db: Db,
+  viewer: Principal,
+  id: number,
+  handled: boolean,
+): Promise<void> {
+  requireAccess(viewer, 'admin');
   if ((await setHandledAt(db, id, handled ? Date.now() : null)) === 0) throw fail('FEEDBACK_NOT_FOUND');
+  await recordAudit(db, viewer, {
+    action: handled ? 'feedback.handle' : 'feedback.reopen',
+    target: `#${id}`,
+    details: { id },
+  });
 }

@@ -9,6 +9,9 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FolderListing } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
+import type { Config } from '../config.ts';
 import { fail } from '../errors.ts';
 import {
   type FsPath,
@@ -17,7 +20,7 @@ import {
   REPLACEMENT,
   resolveDisplayPath,
 } from '../storage/byteNames.ts';
-import { checkedFolder } from './libraryRoots.ts';
+import { checkedFolder, forbiddenFolders, refuseForbidden } from './libraryRoots.ts';
 
 /** Sub-folders listed at most; a folder with more says it was cut. */
 export const FOLDERS_MAX = 2000;
@@ -42,8 +45,18 @@ async function openFolder(input: string): Promise<{ shown: string; fsPath: FsPat
   return { shown: path.normalize(input), fsPath: found.abs };
 }
 
-export async function listFolders(input: string | undefined): Promise<FolderListing> {
-  const dir = await openFolder(input?.trim() || path.parse(process.cwd()).root);
+export async function listFolders(
+  config: Pick<Config, 'dataDir' | 'cacheDir'>,
+  viewer: Principal,
+  input: string | undefined,
+): Promise<FolderListing> {
+  requireAccess(viewer, 'admin');
+  const asked = input?.trim() || path.parse(process.cwd()).root;
+  // Refused as typed and by real path, so a symlink (or /proc/self/cwd) into a forbidden folder is too.
+  const forbidden = await forbiddenFolders(config);
+  if (path.isAbsolute(asked)) refuseForbidden(path.resolve(asked), forbidden, asked);
+  const dir = await openFolder(asked);
+  refuseForbidden(await realOf(dir.fsPath), forbidden, dir.shown);
   let listed: Awaited<ReturnType<typeof namedEntries>>;
   try {
     listed = await namedEntries(dir.fsPath);
@@ -59,7 +72,7 @@ export async function listFolders(input: string | undefined): Promise<FolderList
         (s) => s.isDirectory(),
         () => false,
       );
-    if (isDir) names.push(name);
+    if (isDir && !isForbidden(await realOf(joinFsPath(dir.fsPath, raw ?? name)), forbidden)) names.push(name);
   }
   names.sort((a, b) => a.localeCompare(b));
   const parent = path.dirname(dir.shown);
@@ -69,4 +82,17 @@ export async function listFolders(input: string | undefined): Promise<FolderList
     folders: names.slice(0, FOLDERS_MAX).map((name) => ({ name, path: path.join(dir.shown, name) })),
     truncated: names.length > FOLDERS_MAX,
   };
+}
+
+async function realOf(p: FsPath): Promise<string> {
+  return fsp.realpath(p).then(String, () => String(p));
+}
+
+function isForbidden(real: string, forbidden: readonly string[]): boolean {
+  try {
+    refuseForbidden(real, forbidden);
+    return false;
+  } catch {
+    return true;
+  }
 }

@@ -6,6 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_DAYS, type Invitation, type InvitationStatus } from '@sasayaki/contract';
+import { requireAccess, requireAccount } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import type { InvitationRow, UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -16,6 +18,7 @@ import {
   recentInvitations,
   revokeInvitation as revokeRow,
 } from '../repositories/invitations.ts';
+import { recordAudit } from './audit.ts';
 import { insertPreparedUser, prepareUser } from './users.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -43,16 +46,20 @@ export function invitationView(row: InvitationRow, now = Date.now()): Invitation
   };
 }
 
-export async function listInvitations(db: Db): Promise<Invitation[]> {
+export async function listInvitations(db: Db, viewer: Principal): Promise<Invitation[]> {
+  requireAccess(viewer, 'admin');
   const now = Date.now();
   return (await recentInvitations(db, INVITATIONS_LISTED)).map((r) => invitationView(r, now));
 }
 
+/** A new invitation of the administrator's; its code is answered this once (only its hash is kept). */
 export async function createInvitation(
   db: Db,
-  by: string,
+  viewer: Principal,
   input: { note?: string; days?: number },
 ): Promise<{ invitation: Invitation; code: string }> {
+  const by = requireAccount(viewer).name;
+  requireAccess(viewer, 'admin');
   const code = randomBytes(32).toString('base64url');
   const now = Date.now();
   const row = await insertInvitation(db, {
@@ -62,11 +69,19 @@ export async function createInvitation(
     created_at: now,
     expires_at: now + (input.days ?? INVITATION_DAYS.default) * DAY_MS,
   });
-  return { invitation: invitationView(row, now), code };
+  const invitation = invitationView(row, now);
+  await recordAudit(db, viewer, {
+    action: 'invitation.create',
+    target: invitation.note || `#${invitation.id}`,
+    details: { id: invitation.id, expiresAt: invitation.expiresAt },
+  });
+  return { invitation, code };
 }
 
-export async function revokeInvitation(db: Db, id: number): Promise<void> {
+export async function revokeInvitation(db: Db, viewer: Principal, id: number): Promise<void> {
+  requireAccess(viewer, 'admin');
   if (!(await revokeRow(db, id, Date.now()))) throw fail('INVITATION_NOT_FOUND');
+  await recordAudit(db, viewer, { action: 'invitation.revoke', target: `#${id}`, details: { id } });
 }
 
 /** The open invitation of this code, or INVITATION_INVALID. */
@@ -93,6 +108,16 @@ export async function redeemInvitation(
     if (!(await claimInvitation(tx, codeHash, prepared.name, Date.now()))) throw fail('INVITATION_INVALID');
     return insertPreparedUser(tx, prepared);
   });
-  const row = await findInvitationByHash(db, codeHash);
-  return { user, invitation: invitationView(row as InvitationRow) };
+  const invitation = invitationView((await findInvitationByHash(db, codeHash)) as InvitationRow);
+  // The new account is the actor: the log tells who came in through which invitation.
+  await recordAudit(
+    db,
+    { kind: 'account', id: user.id, name: user.name, group: 'user' },
+    {
+      action: 'invitation.use',
+      target: invitation.note || `#${invitation.id}`,
+      details: { id: invitation.id, createdBy: invitation.createdBy },
+    },
+  );
+  return { user, invitation };
 }

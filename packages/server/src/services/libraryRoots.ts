@@ -8,7 +8,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { LibraryRoot } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 import {
@@ -22,6 +25,11 @@ import {
 } from '../repositories/libraryRoots.ts';
 import { REPLACEMENT } from '../storage/byteNames.ts';
 import { effectiveRoots, FIRST_CONSOLE_ROOT_ID, nameOf } from '../storage/effectiveRoots.ts';
+import { recordAudit } from './audit.ts';
+import { nextRunOf, scheduleOf, scheduleOverride, schedulesOf } from './scans/schedule.ts';
+
+/** What changing the roots reaches: the roots in the database, the library served here, the other instances. */
+type Ctx = Pick<AppContext, 'config' | 'db' | 'library' | 'signals' | 'log'>;
 
 export async function consoleRootsExist(db: Db): Promise<boolean> {
   return (await allLibraryRoots(db)).length > 0;
@@ -36,7 +44,24 @@ async function readable(dir: string): Promise<boolean> {
   }
 }
 
-/** The roots as the console lists them, with their works and whether they can be read now. */
+/** The roots as the console lists them, for an administrator: with each one's scan schedule. */
+export async function rootsFor(
+  ctx: Pick<AppContext, 'config' | 'db'>,
+  viewer: Principal,
+  since = Date.now(),
+): Promise<{ roots: LibraryRoot[]; scheduleOverride: { env: string; minutes: number } | null }> {
+  requireAccess(viewer, 'admin');
+  const [roots, schedules] = await Promise.all([listRoots(ctx.config, ctx.db), schedulesOf(ctx)]);
+  return {
+    roots: roots.map((r) => {
+      const s = scheduleOf(schedules, r.id);
+      return { ...r, schedule: s.schedule, nextScanAt: nextRunOf(ctx.config, s, since) };
+    }),
+    scheduleOverride: scheduleOverride(ctx.config),
+  };
+}
+
+/** The roots in effect with their works and whether they can be read now (also the start banner's). */
 export async function listRoots(config: Config, db: Db): Promise<LibraryRoot[]> {
   const [roots, works] = await Promise.all([effectiveRoots(config, db), worksPerRoot(db)]);
   return Promise.all(
@@ -58,6 +83,26 @@ async function realOrNull(p: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** System folders the console never browses or serves (nor anything that resolves into them). */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev', '/etc', '/boot', '/root'];
+
+const inside = (root: string, p: string) => {
+  const rel = path.relative(root, p);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+};
+
+/** The folders out of the console's reach: the system's, the data folder and the cache, as real paths. */
+export async function forbiddenFolders(config?: Pick<Config, 'dataDir' | 'cacheDir'>): Promise<string[]> {
+  const named = [...SYSTEM_FOLDERS, ...(config ? [config.dataDir, config.cacheDir] : [])].filter(Boolean);
+  const real = await Promise.all(named.map(async (p) => (await realOrNull(p)) ?? path.resolve(p)));
+  return [...new Set([...named.map((p) => path.resolve(p)), ...real])];
+}
+
+/** Refuses a real path inside a forbidden folder (FOLDER_FORBIDDEN). */
+export function refuseForbidden(real: string, forbidden: readonly string[], shown = real): void {
+  if (forbidden.some((f) => inside(f, real))) throw fail('FOLDER_FORBIDDEN', { path: shown });
 }
 
 /**
@@ -87,13 +132,44 @@ function firstReadable(shown: string): string {
   return at;
 }
 
+/** Media of a root added or removed is served (or refused) at once, here and on every instance. */
+async function refreshLibrary(ctx: Ctx): Promise<void> {
+  ctx.library.setRoots(await effectiveRoots(ctx.config, ctx.db));
+  await ctx.signals.send(ctx.db, 'roots');
+}
+
 /** Adds a root: a readable folder that overlaps neither the data folder nor another root. */
-export async function addRoot(config: Config, db: Db, input: string, name?: string): Promise<LibraryRoot> {
+export async function addRoot(
+  ctx: Ctx,
+  viewer: Principal,
+  input: string,
+  name?: string,
+): Promise<LibraryRoot> {
+  requireAccess(viewer, 'admin');
+  const root = await insertRoot(ctx.config, ctx.db, input, name);
+  await refreshLibrary(ctx);
+  ctx.log.info({ path: root.path }, 'library root added');
+  await recordAudit(ctx.db, viewer, {
+    action: 'library.root-add',
+    target: root.path,
+    details: { id: root.id, name: root.name },
+  });
+  return root;
+}
+
+async function insertRoot(config: Config, db: Db, input: string, name?: string): Promise<LibraryRoot> {
   // Roots are kept and scanned as text; works below a root may have any bytes in their names.
   if (input.includes(REPLACEMENT)) throw fail('FOLDER_NAME_ENCODING', { parent: firstReadable(input) });
   const real = await checkedFolder(input);
-  const data = (await realOrNull(config.dataDir)) ?? path.resolve(config.dataDir);
-  if (overlaps(real, data)) throw fail('FOLDER_IN_DATA', { dataDir: config.dataDir });
+  // System folders, as typed and by real path; a root holding one (`/`) would reach into it too.
+  const system = await forbiddenFolders();
+  refuseForbidden(path.resolve(input), system, input);
+  refuseForbidden(real, system, input);
+  if (system.some((f) => inside(real, f))) throw fail('FOLDER_FORBIDDEN', { path: input });
+  for (const dir of [config.dataDir, config.cacheDir].filter(Boolean)) {
+    const data = (await realOrNull(dir)) ?? path.resolve(dir);
+    if (overlaps(real, data)) throw fail('FOLDER_IN_DATA', { dataDir: dir });
+  }
   for (const r of await effectiveRoots(config, db)) {
     if (r.source === 'demo') continue;
     const other = (await realOrNull(r.path)) ?? r.path;
@@ -127,16 +203,36 @@ async function consoleRoot(config: Config, db: Db, id: number) {
   return row;
 }
 
-export async function renameRoot(config: Config, db: Db, id: number, name: string): Promise<LibraryRoot> {
-  await consoleRoot(config, db, id);
+export async function renameRoot(
+  ctx: Ctx,
+  viewer: Principal,
+  id: number,
+  name: string,
+): Promise<LibraryRoot> {
+  requireAccess(viewer, 'admin');
+  const { config, db } = ctx;
+  const before = await consoleRoot(config, db, id);
   const display = name.trim();
   if (!display) throw fail('BAD_REQUEST', { reason: 'name must not be empty' });
   await renameLibraryRoot(db, id, display);
+  await recordAudit(db, viewer, {
+    action: 'library.root-rename',
+    target: before.path,
+    details: { id, from: before.name, to: display },
+  });
   return (await listRoots(config, db)).find((r) => r.id === id)!;
 }
 
 /** Forgets a root; its works stay until the next scan removes them (with nothing else). */
-export async function removeRoot(config: Config, db: Db, id: number): Promise<void> {
-  await consoleRoot(config, db, id);
-  await deleteLibraryRoot(db, id);
+export async function removeRoot(ctx: Ctx, viewer: Principal, id: number): Promise<void> {
+  requireAccess(viewer, 'admin');
+  const root = await consoleRoot(ctx.config, ctx.db, id);
+  await deleteLibraryRoot(ctx.db, id);
+  await refreshLibrary(ctx);
+  ctx.log.info({ id }, 'library root removed');
+  await recordAudit(ctx.db, viewer, {
+    action: 'library.root-remove',
+    target: root.path,
+    details: { id, name: root.name },
+  });
 }

@@ -3,10 +3,14 @@
  * the play queue, the history and whether it is recorded. The one model behind the web app's
  * resume and "continue from …" and behind the OpenSubsonic play queue and scrobbles: a Subsonic
  * layer calls these functions directly (`saveQueue`, `getQueue`, `recordPlay`, `savePositions`).
+ * Each takes the viewer and asks access.ts (`listenerOf`), so both APIs refuse the guest alike.
  *
- * Times come from the client (`at`, ms since the epoch) so that what a device did offline is
- * ordered by when it happened, not by when it arrived; the later one wins. A time ahead of the
- * server's clock counts as now, so a device with a fast clock cannot pin a state for ever.
+ * Times come from the client (`at`, ms since the epoch: when the position was reached, not when
+ * it was sent) so that what a device did offline is ordered by when it happened, not by when it
+ * arrived; the later listening wins and an older report is ignored. A time more than a minute
+ * ahead of the server's clock counts as now, so a device with a fast clock cannot pin a state for
+ * ever. A clearing of history marks a cut-off (no report dated before it brings an entry back),
+ * and a pause of recording a span (no play dated within it enters the history).
  */
 import {
   type BatchResult,
@@ -21,6 +25,7 @@ import {
   type TrackPosition,
   trackHash,
 } from '@sasayaki/contract';
+import { type AccountPrincipal, requireAccess, requireAccount } from '../access.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/connect.ts';
@@ -28,6 +33,8 @@ import { fail } from '../errors.ts';
 import {
   audioFilesAmong,
   countHistoryWorks,
+  cutoffScope,
+  cutoffsAmong,
   deleteHistory,
   deletePositions,
   findListeningSettings,
@@ -35,6 +42,7 @@ import {
   historyTracksOfWorks,
   historyWorksPage,
   type ListeningTarget,
+  markCutoff,
   positionsOfFiles,
   positionsOfWork,
   recentUnfinished,
@@ -44,10 +52,13 @@ import {
   upsertPositions,
   upsertQueue,
 } from '../repositories/listening.ts';
-import { listWorks } from './catalogue.ts';
+import { playedWorksOfUser } from '../repositories/recommender.ts';
+import { listWorks } from './catalogue/lists.ts';
 import { baseName } from './tracks.ts';
 
 type Ctx = Pick<AppContext, 'db'> & Partial<Pick<AppContext, 'log'>>;
+
+export type { ListeningTarget };
 
 /** A position or a play as a device reports it. */
 export interface PlayReport {
@@ -72,8 +83,14 @@ export interface QueueState {
   at: number;
 }
 
-/** A client time, never ahead of the server's clock. */
-const clientTime = (at: number, now = Date.now()) => Math.max(0, Math.min(Math.trunc(at), now));
+/** How far ahead of the server's clock a client's time is believed (clocks drift a little). */
+export const FUTURE_TOLERANCE_MS = 60_000;
+
+/** A client time; one more than FUTURE_TOLERANCE_MS ahead of the server's clock counts as now. */
+export const clientTime = (at: number, now = Date.now()) => {
+  const t = Math.max(0, Math.trunc(at));
+  return t > now + FUTURE_TOLERANCE_MS ? now : t;
+};
 
 const cleanDevice = (device: string | undefined) =>
   (device ?? '')
@@ -94,8 +111,11 @@ async function resolveTracks(db: Db, hashes: readonly string[]): Promise<Map<num
   return known;
 }
 
-/** The reports of known tracks, one per track (the latest), with their times made safe. */
-async function knownReports(db: Db, reports: readonly PlayReport[]) {
+/**
+ * The reports of known tracks, one per track (the latest), with their times made safe, less
+ * those dated no later than a clearing of their track, work or all history.
+ */
+async function knownReports(db: Db, userId: number, reports: readonly PlayReport[]) {
   const files = await resolveTracks(
     db,
     reports.map((r) => r.track),
@@ -110,32 +130,87 @@ async function knownReports(db: Db, reports: readonly PlayReport[]) {
     const prev = latest.get(file.id);
     if (!prev || prev.at <= at) latest.set(file.id, { ...r, at, file });
   }
-  return [...latest.values()].map((r) => ({
-    workId: r.file.work_id,
-    fileId: r.file.id,
-    position: r.position,
-    duration: r.duration ?? (r.file.duration === null ? null : Number(r.file.duration)),
-    at: r.at,
-  }));
+  const candidates = [...latest.values()];
+  const scopes = candidates.flatMap((r) => [
+    cutoffScope({ fileId: r.file.id }),
+    cutoffScope({ workId: r.file.work_id }),
+  ]);
+  const cutoffs = candidates.length ? await cutoffsAmong(db, userId, [...new Set(scopes)]) : new Map();
+  const cutoffOf = (r: (typeof candidates)[number]) =>
+    Math.max(
+      cutoffs.get('all') ?? -1,
+      cutoffs.get(cutoffScope({ workId: r.file.work_id })) ?? -1,
+      cutoffs.get(cutoffScope({ fileId: r.file.id })) ?? -1,
+    );
+  return candidates
+    .filter((r) => r.at > cutoffOf(r))
+    .map((r) => ({
+      workId: r.file.work_id,
+      fileId: r.file.id,
+      position: r.position,
+      duration: r.duration ?? (r.file.duration === null ? null : Number(r.file.duration)),
+      at: r.at,
+    }));
 }
 
-/** Whether the account records history (the default) or has paused it. */
-export async function getListeningSettings(db: Db, userId: number): Promise<ListeningSettings> {
+/**
+ * The viewer, who may keep listening state: any account but the shared guest, on which one
+ * person's history would show to everyone (`listening.use` in access.ts).
+ */
+export function listenerOf(viewer: Principal): AccountPrincipal {
+  const me = requireAccount(viewer);
+  requireAccess(me, 'listening.use');
+  return me;
+}
+
+async function settingsOf(db: Db, userId: number): Promise<ListeningSettings> {
   const row = await findListeningSettings(db, userId);
   return { recordHistory: row ? row.record_history === 1 : true };
 }
 
+/**
+ * Whether a play dated `at` may enter the history: recording is on and `at` is outside the span
+ * recording was paused over. The span runs from the first pause to the latest resume, so a play
+ * made while paused stays out whenever it is re-sent; a late report of a play between two pauses
+ * is lost with it (a pause that holds matters more than a complete history).
+ */
+async function historyGate(db: Db, userId: number): Promise<(at: number) => boolean> {
+  const row = await findListeningSettings(db, userId);
+  if (!row) return () => true;
+  if (row.record_history !== 1) return () => false;
+  const from = row.history_paused_from === null ? null : Number(row.history_paused_from);
+  const until = row.history_paused_until === null ? null : Number(row.history_paused_until);
+  return (at) => from === null || until === null || at < from || at > until;
+}
+
+/** Whether the account records history (the default) or has paused it. */
+export async function getListeningSettings(db: Db, viewer: Principal): Promise<ListeningSettings> {
+  return settingsOf(db, listenerOf(viewer).id);
+}
+
 export async function saveListeningSettings(
   db: Db,
-  userId: number,
+  viewer: Principal,
   settings: ListeningSettings,
 ): Promise<ListeningSettings> {
+  const userId = listenerOf(viewer).id;
+  const now = Date.now();
+  const row = await findListeningSettings(db, userId);
+  const wasOn = row ? row.record_history === 1 : true;
+  let from = row?.history_paused_from ?? null;
+  let until = row?.history_paused_until ?? null;
+  if (wasOn && !settings.recordHistory) {
+    from ??= now;
+    until = null;
+  } else if (!wasOn && settings.recordHistory) until = now;
   await upsertListeningSettings(db, {
     user_id: userId,
     record_history: settings.recordHistory ? 1 : 0,
-    updated_at: Date.now(),
+    updated_at: now,
+    history_paused_from: from,
+    history_paused_until: until,
   });
-  return getListeningSettings(db, userId);
+  return settingsOf(db, userId);
 }
 
 /**
@@ -144,11 +219,12 @@ export async function saveListeningSettings(
  */
 export async function savePositions(
   db: Db,
-  userId: number,
+  viewer: Principal,
   reports: readonly PlayReport[],
   options: { device?: string; history?: boolean } = {},
 ): Promise<BatchResult> {
-  const rows = await knownReports(db, reports);
+  const userId = listenerOf(viewer).id;
+  const rows = await knownReports(db, userId, reports);
   const device = cleanDevice(options.device);
   const saved = await upsertPositions(
     db,
@@ -167,33 +243,36 @@ export async function savePositions(
 }
 
 async function historyRows(db: Db, userId: number, rows: Awaited<ReturnType<typeof knownReports>>) {
-  if (!(await getListeningSettings(db, userId)).recordHistory) return 0;
+  const recording = await historyGate(db, userId);
   return upsertHistory(
     db,
-    rows.map((r) => ({
-      user_id: userId,
-      work_id: r.workId,
-      file_id: r.fileId,
-      position: r.position,
-      duration: r.duration,
-      played_at: r.at,
-    })),
+    rows
+      .filter((r) => recording(r.at))
+      .map((r) => ({
+        user_id: userId,
+        work_id: r.workId,
+        file_id: r.fileId,
+        position: r.position,
+        duration: r.duration,
+        played_at: r.at,
+      })),
   );
 }
 
 /** Records plays (when and how far) without touching the resume positions; nothing while paused. */
 export async function recordPlays(
   db: Db,
-  userId: number,
+  viewer: Principal,
   reports: readonly PlayReport[],
 ): Promise<BatchResult> {
-  const saved = await historyRows(db, userId, await knownReports(db, reports));
+  const userId = listenerOf(viewer).id;
+  const saved = await historyRows(db, userId, await knownReports(db, userId, reports));
   return { saved, ignored: reports.length - saved };
 }
 
 /** One play (a Subsonic scrobble): true when it was recorded. */
-export async function recordPlay(db: Db, userId: number, report: PlayReport): Promise<boolean> {
-  return (await recordPlays(db, userId, [report])).saved === 1;
+export async function recordPlay(db: Db, viewer: Principal, report: PlayReport): Promise<boolean> {
+  return (await recordPlays(db, viewer, [report])).saved === 1;
 }
 
 const toPosition = (r: {
@@ -215,9 +294,10 @@ const toPosition = (r: {
 /** The kept positions of a work's tracks, or of the given track hashes (unknown hashes give none). */
 export async function getPositions(
   db: Db,
-  userId: number,
+  viewer: Principal,
   target: { workId: number } | { tracks: readonly string[] },
 ): Promise<TrackPosition[]> {
+  const userId = listenerOf(viewer).id;
   if ('workId' in target) return (await positionsOfWork(db, userId, target.workId)).map(toPosition);
   const refs = target.tracks.map(parseTrackHash).filter((r) => r !== null);
   const rows = await positionsOfFiles(
@@ -244,9 +324,10 @@ export function parseTracksQuery(text: string): string[] {
  */
 export async function saveQueue(
   db: Db,
-  userId: number,
+  viewer: Principal,
   state: QueueState,
 ): Promise<{ saved: boolean; queue: PlayQueue | null }> {
+  const userId = listenerOf(viewer).id;
   const files = await resolveTracks(db, state.tracks);
   const kept: string[] = [];
   let currentIndex = 0;
@@ -265,11 +346,15 @@ export async function saveQueue(
     device_id: state.deviceId.slice(0, LISTENING_LIMITS.deviceIdMax),
     updated_at: clientTime(state.at),
   });
-  return { saved, queue: await getQueue(db, userId) };
+  return { saved, queue: await queueOf(db, userId) };
 }
 
 /** The saved queue with each track's title, or null when there is none (or none of it is left). */
-export async function getQueue(db: Db, userId: number): Promise<PlayQueue | null> {
+export async function getQueue(db: Db, viewer: Principal): Promise<PlayQueue | null> {
+  return queueOf(db, listenerOf(viewer).id);
+}
+
+async function queueOf(db: Db, userId: number): Promise<PlayQueue | null> {
   const row = await findQueue(db, userId);
   if (!row) return null;
   let hashes: string[] = [];
@@ -309,7 +394,7 @@ export async function getQueue(db: Db, userId: number): Promise<PlayQueue | null
 /** A page of the history by work, most recently played first, with full Work objects. */
 export async function historyPage(
   ctx: Ctx,
-  viewer: Extract<Principal, { kind: 'account' }>,
+  caller: Principal,
   page: number,
   pageSize: number,
   baseUrl: string,
@@ -317,6 +402,7 @@ export async function historyPage(
   works: HistoryWork[];
   pagination: { currentPage: number; pageSize: number; totalCount: number };
 }> {
+  const viewer = listenerOf(caller);
   const db = ctx.db;
   const [rows, totalCount] = await Promise.all([
     historyWorksPage(db, viewer.id, pageSize, (page - 1) * pageSize),
@@ -362,10 +448,11 @@ async function worksById(ctx: Ctx, viewer: Principal, ids: readonly number[], ba
 /** Recently played works with an unfinished track: the latest such track of each, newest first. */
 export async function continueListening(
   ctx: Ctx,
-  viewer: Extract<Principal, { kind: 'account' }>,
+  caller: Principal,
   limit: number,
   baseUrl: string,
 ): Promise<ContinueItem[]> {
+  const viewer = listenerOf(caller);
   // A few entries per work are enough to find `limit` works in the common case.
   const rows = await recentUnfinished(ctx.db, viewer.id, RESUME_MARGIN_SECONDS, limit * 5);
   const firstOfWork = new Map<number, (typeof rows)[number]>();
@@ -390,11 +477,32 @@ export async function continueListening(
   return items;
 }
 
-/** Clears history (and the positions kept with it) of one track, one work or all; answers rows removed. */
-export async function clearHistory(db: Db, userId: number, target: ListeningTarget): Promise<number> {
+/**
+ * Clears history (and the positions kept with it) of one track, one work or all; answers rows
+ * removed. The clearing is marked (server time), so a device that still holds an older position
+ * cannot bring the entry back by sending it again later.
+ */
+export async function clearHistory(db: Db, viewer: Principal, target: ListeningTarget): Promise<number> {
+  const userId = listenerOf(viewer).id;
+  const now = Date.now();
   return db.transaction().execute(async (tx) => {
+    await markCutoff(tx, userId, target, now);
     const removed = await deleteHistory(tx, userId, target);
     await deletePositions(tx, userId, target);
     return removed;
   });
+}
+
+/**
+ * The works the viewer played (the recommender's listening events), most recently played
+ * (`recent`) or most played (`frequent`) first: a player's "recently played" album lists. A
+ * visitor has none.
+ */
+export async function playedWorks(
+  db: Db,
+  viewer: Principal,
+  order: 'recent' | 'frequent',
+  limit: number,
+): Promise<number[]> {
+  return viewer.kind === 'account' ? playedWorksOfUser(db, viewer.id, order, limit) : [];
 }

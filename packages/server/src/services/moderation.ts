@@ -3,7 +3,9 @@
  * a work (remove, with the votes on it). A removed tag stays removed: the scanner reads the
  * removals (work_tag_removals) and does not link it again when it re-reads the work's metadata.
  */
-import type { ModeratedReview } from '@sasayaki/contract';
+import { type ModeratedReview, workCodeOfId } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import { fail } from '../errors.ts';
 import {
@@ -12,13 +14,22 @@ import {
   moderationReviewsPage,
   updateReviewHidden,
 } from '../repositories/reviews.ts';
+import { findUserRowById } from '../repositories/users.ts';
 import { deleteWorkTag, insertTagRemoval } from '../repositories/votes.ts';
+import { recordAudit } from './audit.ts';
 import { lockWork, refreshWorkRating } from './reviews.ts';
+
+/** A review as the audit log names it: its author and the work. */
+async function reviewTarget(db: Db, userId: number, workId: number): Promise<string> {
+  return `${(await findUserRowById(db, userId))?.name ?? userId} · ${workCodeOfId(workId)}`;
+}
 
 export async function listModeratedReviews(
   db: Db,
+  viewer: Principal,
   opts: { search: string; hidden?: boolean; page: number; pageSize: number },
 ): Promise<{ reviews: ModeratedReview[]; total: number }> {
+  requireAccess(viewer, 'admin');
   const search = opts.search.trim();
   const rows = await moderationReviewsPage(
     db,
@@ -46,30 +57,60 @@ export async function listModeratedReviews(
 /** Hides or shows a review; the work's site rating follows (hidden reviews do not count). */
 export async function setReviewHidden(
   db: Db,
-  userId: number,
-  workId: number,
+  viewer: Principal,
+  review: { userId: number; workId: number },
   hidden: boolean,
 ): Promise<void> {
+  requireAccess(viewer, 'admin');
+  const { userId, workId } = review;
   await db.transaction().execute(async (tx) => {
     await lockWork(tx, db.dialect, workId);
     const changed = await updateReviewHidden(tx, userId, workId, hidden ? Date.now() : null);
     if (!changed) throw fail('REVIEW_NOT_FOUND');
     await refreshWorkRating(tx, workId);
   });
+  await recordAudit(db, viewer, {
+    action: hidden ? 'review.hide' : 'review.show',
+    target: await reviewTarget(db, userId, workId),
+    details: { userId, workId },
+  });
 }
 
-export async function deleteReviewByModerator(db: Db, userId: number, workId: number): Promise<void> {
+export async function deleteReviewByModerator(
+  db: Db,
+  viewer: Principal,
+  review: { userId: number; workId: number },
+): Promise<void> {
+  requireAccess(viewer, 'admin');
+  const { userId, workId } = review;
   await db.transaction().execute(async (tx) => {
     await lockWork(tx, db.dialect, workId);
     if (!(await deleteReviewRow(tx, userId, workId))) throw fail('REVIEW_NOT_FOUND');
     await refreshWorkRating(tx, workId);
   });
+  await recordAudit(db, viewer, {
+    action: 'review.delete',
+    target: `work ${workId}`,
+    details: { userId, workId },
+  });
 }
 
-export async function removeTagFromWork(db: Db, workId: number, tagId: number): Promise<void> {
+/** Removes a tag from a work with its votes; the removal is kept so later scans do not link it again. */
+export async function removeTagFromWork(
+  db: Db,
+  viewer: Principal,
+  workId: number,
+  tagId: number,
+): Promise<void> {
+  requireAccess(viewer, 'admin');
   await db.transaction().execute(async (tx) => {
     if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
     if (!(await deleteWorkTag(tx, workId, tagId))) throw fail('TAG_NOT_ON_WORK');
     await insertTagRemoval(tx, workId, tagId, Date.now());
+  });
+  await recordAudit(db, viewer, {
+    action: 'work.tag-remove',
+    target: `work ${workId}`,
+    details: { workId, tagId },
   });
 }

@@ -1,8 +1,9 @@
 /**
  * Playlists (docs/product.md §7.6, docs/compatibility.md): CRUD, likes, works, the two system playlists (Liked and
  * Marked, created lazily on first use) and the per-work membership of the caller's playlists.
- * Permission decisions are made by access.ts; this module loads the facts it needs and writes.
- * Privacy: 0 private (owner only), 1 unlisted (anyone with the id), 2 public (also listed).
+ * Every call takes the viewer: the playlist is loaded here and access.ts decides (`playlistFor`),
+ * so /api and /rest cannot differ. Privacy: 0 private (owner only), 1 unlisted (anyone with the
+ * id), 2 public (also listed). What players (Subsonic) read is in playerPlaylists.ts.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -13,7 +14,8 @@ import {
   SYSTEM_PLAYLIST_PREFIX,
 } from '@sasayaki/contract';
 import type { Transaction } from 'kysely';
-import type { PlaylistTarget } from '../access.ts';
+import { type Action, type PlaylistTarget, requireAccess, requireAccount } from '../access.ts';
+import { type Principal, userIdOf } from '../auth/principal.ts';
 import { CHUNK, chunked } from '../chunked.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database, PlaylistRow } from '../db/schema.ts';
@@ -48,25 +50,41 @@ import {
   worksInPlaylist,
 } from '../repositories/playlists.ts';
 import { workExists } from '../repositories/works.ts';
+import { isOwnName } from './systemPlaylistTitles.ts';
 
 /** Works one request may add (the import box of the create dialog included). */
 export const MAX_WORKS_PER_REQUEST = LIMITS.playlistWorksPerRequest;
 /** Works one playlist may hold. */
 export const MAX_PLAYLIST_WORKS = LIMITS.playlistWorks;
 
-type SystemKind = keyof typeof SYSTEM_PLAYLIST_NAMES;
+export type SystemKind = keyof typeof SYSTEM_PLAYLIST_NAMES;
 const SYSTEM_KINDS = Object.keys(SYSTEM_PLAYLIST_NAMES) as SystemKind[];
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function targetOf(row: Pick<PlaylistRow, 'user_id' | 'privacy' | 'system_kind'>): PlaylistTarget {
+function targetOf(row: Pick<PlaylistRow, 'user_id' | 'privacy' | 'system_kind'>): PlaylistTarget {
   return { userId: row.user_id, privacy: row.privacy, systemKind: row.system_kind };
 }
 
 /** The playlist row, or 404 for unknown or malformed ids (both mean "no such playlist"). */
-export async function findPlaylist(db: Db, id: string): Promise<PlaylistRow> {
+async function findPlaylist(db: Db, id: string): Promise<PlaylistRow> {
   if (!UUID_RE.test(id)) throw fail('PLAYLIST_NOT_FOUND');
   const row = await findPlaylistRow(db, id.toLowerCase());
   if (!row) throw fail('PLAYLIST_NOT_FOUND');
+  return row;
+}
+
+/**
+ * The playlist `id` if the viewer may do `action` to it; the refusal of access.ts otherwise.
+ * Unknown ids and playlists the viewer may not see both answer 404 (PLAYLIST_NOT_FOUND).
+ */
+export async function playlistFor(
+  db: Db,
+  viewer: Principal,
+  id: string,
+  action: Action,
+): Promise<PlaylistRow> {
+  const row = await findPlaylist(db, id);
+  requireAccess(viewer, action, { playlist: targetOf(row) });
   return row;
 }
 
@@ -153,12 +171,15 @@ async function insertWorks(
   return fresh.length;
 }
 
+/** A new playlist of the viewer's (not the shared guest's) with these works; its id. */
 export async function createPlaylist(
   db: Db,
-  userId: number,
+  viewer: Principal,
   fields: PlaylistFields & { name: string },
   works: number[] = [],
 ): Promise<string> {
+  const userId = requireAccount(viewer).id;
+  requireAccess(viewer, 'playlist.create');
   const f = checkFields(fields);
   const ids = checkWorkCount(works);
   const id = randomUUID();
@@ -180,40 +201,73 @@ export async function createPlaylist(
   return id;
 }
 
-/** Changes metadata; a system playlist keeps its reserved name (access.ts refuses renaming it). */
-export async function editPlaylist(db: Db, row: PlaylistRow, fields: PlaylistFields): Promise<void> {
+/** The privacy a player's `public` flag asks for: public, or back to private; unlisted stays unlisted. */
+export function privacyOfPublicFlag(current: number, isPublic: boolean): number {
+  if (isPublic) return PLAYLIST_PRIVACY.public;
+  return current === PLAYLIST_PRIVACY.unlisted ? PLAYLIST_PRIVACY.unlisted : PLAYLIST_PRIVACY.private;
+}
+
+export interface PlaylistEdit extends PlaylistFields {
+  /** A player's public flag instead of `privacy` (privacyOfPublicFlag). */
+  public?: boolean;
+}
+
+/**
+ * Changes metadata. A name that is the current one once trimmed, or the title a system playlist
+ * is shown under (a player sends back what it showed), is no rename, so such a client changing
+ * the description is not refused; a system playlist keeps its reserved name (access.ts refuses
+ * renaming it).
+ */
+export async function editPlaylist(db: Db, viewer: Principal, id: string, edit: PlaylistEdit): Promise<void> {
+  requireAccount(viewer);
+  const row = await playlistFor(db, viewer, id, 'playlist.edit');
+  const { public: isPublic, ...fields } = edit;
+  if (fields.name !== undefined && !isOwnName(row.name, fields.name)) {
+    requireAccess(viewer, 'playlist.rename', { playlist: targetOf(row) });
+  }
+  if (isPublic !== undefined) fields.privacy = privacyOfPublicFlag(row.privacy, isPublic);
   const f = checkFields(row.system_kind ? { ...fields, name: undefined } : fields);
   await updatePlaylist(db, row.id, f, Date.now());
 }
 
-export async function deletePlaylist(db: Db, id: string): Promise<void> {
+export async function deletePlaylist(db: Db, viewer: Principal, id: string): Promise<void> {
+  requireAccount(viewer);
+  const row = await playlistFor(db, viewer, id, 'playlist.delete');
   await db.transaction().execute(async (tx) => {
-    await deletePlaylistRows(tx, id);
+    await deletePlaylistRows(tx, row.id);
   });
 }
 
-export async function hasLiked(db: Db, playlistId: string, userId: number): Promise<boolean> {
-  return likeExists(db, playlistId, userId);
-}
-
-export async function setLike(db: Db, playlistId: string, userId: number, liked: boolean): Promise<void> {
+/** Likes or unlikes a playlist; one's own like can be taken back after the owner made it private. */
+export async function setLike(db: Db, viewer: Principal, id: string, liked: boolean): Promise<void> {
+  const me = requireAccount(viewer);
+  const row = await findPlaylist(db, id);
   if (liked) {
-    await insertLike(db, playlistId, userId, Date.now());
-  } else {
-    await deleteLike(db, playlistId, userId);
+    requireAccess(viewer, 'playlist.like', { playlist: targetOf(row) });
+    await insertLike(db, row.id, me.id, Date.now());
+    return;
   }
+  if (!(await likeExists(db, row.id, me.id))) {
+    requireAccess(viewer, 'playlist.read', { playlist: targetOf(row) });
+  }
+  await deleteLike(db, row.id, me.id);
 }
 
-export async function addWorks(db: Db, playlistId: string, works: number[]): Promise<number> {
+/** Adds works the viewer may add to the playlist (ids not in the library are refused); the count added. */
+export async function addWorks(db: Db, viewer: Principal, id: string, works: number[]): Promise<number> {
+  requireAccount(viewer);
+  const row = await playlistFor(db, viewer, id, 'playlist.edit');
   const ids = checkWorkCount(works);
   return db.transaction().execute(async (tx) => {
-    const n = await insertWorks(tx, db.dialect, playlistId, ids, true);
-    await touchPlaylist(tx, playlistId, Date.now());
+    const n = await insertWorks(tx, db.dialect, row.id, ids, true);
+    await touchPlaylist(tx, row.id, Date.now());
     return n;
   });
 }
 
-export async function removeWorks(db: Db, playlistId: string, works: number[]): Promise<number> {
+export async function removeWorks(db: Db, viewer: Principal, id: string, works: number[]): Promise<number> {
+  requireAccount(viewer);
+  const playlistId = (await playlistFor(db, viewer, id, 'playlist.edit')).id;
   const ids = checkWorkCount(works);
   return db.transaction().execute(async (tx) => {
     await lockPlaylistRow(tx, db.dialect, playlistId);
@@ -228,13 +282,15 @@ export async function removeWorks(db: Db, playlistId: string, works: number[]): 
 
 // ---- reading ----
 
+/** The playlist as the API shows it, if the viewer may read it. */
 export async function playlistView(
   db: Db,
+  viewer: Principal,
   id: string,
-  viewerId: number | null,
   baseUrl: string,
 ): Promise<Playlist> {
-  const r = await playlistListRow(db, id, viewerId);
+  const row = await playlistFor(db, viewer, id, 'playlist.read');
+  const r = await playlistListRow(db, row.id, userIdOf(viewer));
   if (!r) throw fail('PLAYLIST_NOT_FOUND');
   return playlistOf(r, baseUrl);
 }
@@ -243,17 +299,22 @@ export type { PlaylistFilter, PlaylistListing };
 
 /**
  * Playlists of the list page: `created` (own, system ones first), `liked` (liked by the caller and
- * still visible to them), `all` (both), `public` (everyone's public playlists: Discover); found by
- * text and ordered by recency or likes.
+ * still visible to them), `all` (both), `public` (everyone's public playlists: Discover, for
+ * visitors too); found by text and ordered by recency or likes.
  */
 export async function listPlaylists(
   db: Db,
-  viewerId: number | null,
+  viewer: Principal,
   listing: PlaylistListing,
   page: number,
   pageSize: number,
   baseUrl: string,
 ) {
+  let viewerId = userIdOf(viewer);
+  if (listing.filterBy !== 'public') {
+    viewerId = requireAccount(viewer).id;
+    await ensureSystemPlaylists(db, viewerId);
+  }
   const text = listing.text?.trim() ?? '';
   const how = { ...listing, text };
   const totalCount = await countPlaylists(db, viewerId, how);
@@ -284,20 +345,27 @@ async function mosaicWorks(db: Db, ids: string[]): Promise<Map<string, number[]>
   return out;
 }
 
-/** The Marked system playlist of the user: where the quick-mark button adds works by default. */
-export async function defaultMarkTarget(db: Db, userId: number, baseUrl: string): Promise<Playlist> {
+/** The id of the viewer's system playlist of this kind, made on first use. */
+export async function systemPlaylistOf(db: Db, userId: number, kind: SystemKind): Promise<string> {
   await ensureSystemPlaylists(db, userId);
-  return playlistView(db, await systemPlaylistId(db, userId, 'marked'), userId, baseUrl);
+  return systemPlaylistId(db, userId, kind);
+}
+
+/** The Marked system playlist of the user: where the quick-mark button adds works by default. */
+export async function defaultMarkTarget(db: Db, viewer: Principal, baseUrl: string): Promise<Playlist> {
+  const userId = requireAccount(viewer).id;
+  return playlistView(db, viewer, await systemPlaylistOf(db, userId, 'marked'), baseUrl);
 }
 
 /** The caller's own playlists with whether each holds the work (the card's dropdown, 12 a page). */
 export async function workExistStatus(
   db: Db,
-  userId: number,
+  viewer: Principal,
   workId: number,
   page: number,
   pageSize: number,
 ) {
+  const userId = requireAccount(viewer).id;
   if (!(await workExists(db, workId))) throw fail('WORK_NOT_FOUND');
   await ensureSystemPlaylists(db, userId);
   const totalCount = await countOwnPlaylists(db, userId);

@@ -7,7 +7,10 @@
  */
 import { LIMITS, PROGRESS_VALUES, type Progress, type WorkReview } from '@sasayaki/contract';
 import type { Kysely, Transaction } from 'kysely';
+import { requireAccess, requireAccount } from '../access.ts';
+import { type Principal, userIdOf } from '../auth/principal.ts';
 import { CHUNK, chunked } from '../chunked.ts';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
@@ -22,6 +25,7 @@ import {
   updateReviewRow,
 } from '../repositories/reviews.ts';
 import { lockWorkRow, updateWorkRating, workExists } from '../repositories/works.ts';
+import { type ListWorksOptions, listWorks, type WorkPage } from './catalogue/lists.ts';
 
 export const REVIEW_MESSAGES = {
   saved: 'review saved',
@@ -101,8 +105,10 @@ export async function refreshReviewedWorks(
   for (const workId of reviewed) await refreshWorkRating(tx, workId);
 }
 
-/** Creates or updates the caller's review; a review left with no field set is removed. */
-export async function putReview(db: Db, userId: number, workId: number, raw: ReviewInput): Promise<void> {
+/** Creates or updates the viewer's review; a review left with no field set is removed. */
+export async function putReview(db: Db, viewer: Principal, workId: number, raw: ReviewInput): Promise<void> {
+  const userId = requireAccount(viewer).id;
+  requireAccess(viewer, 'review.write');
   const input = checkInput(raw);
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
@@ -125,7 +131,10 @@ export async function putReview(db: Db, userId: number, workId: number, raw: Rev
   });
 }
 
-export async function deleteReview(db: Db, userId: number, workId: number): Promise<void> {
+/** Deletes the viewer's review of the work (REVIEW_NOT_FOUND without one). */
+export async function deleteReview(db: Db, viewer: Principal, workId: number): Promise<void> {
+  const userId = requireAccount(viewer).id;
+  requireAccess(viewer, 'review.write');
   await db.transaction().execute(async (tx) => {
     const exists = await lockWork(tx, db.dialect, workId);
     if ((await deleteReviewRow(tx, userId, workId)) === 0) throw fail('REVIEW_NOT_FOUND');
@@ -136,24 +145,39 @@ export async function deleteReview(db: Db, userId: number, workId: number): Prom
 export type { WorkReview } from '@sasayaki/contract';
 
 /**
+ * The viewer's reviewed works as a works list ("my reviews"), by their progress when asked, newest
+ * change first (`byUpdate`) or in a list order.
+ */
+export function ownReviews(
+  ctx: Pick<AppContext, 'db' | 'log'>,
+  viewer: Principal,
+  options: Omit<ListWorksOptions, 'viewer' | 'scope' | 'includeReview'>,
+  scope: { progress?: string; byUpdate: boolean },
+  baseUrl: string,
+): Promise<WorkPage> {
+  const me = requireAccount(viewer);
+  return listWorks(
+    ctx,
+    { viewer: me, ...options, includeReview: true, scope: { kind: 'reviews', userId: me.id, ...scope } },
+    baseUrl,
+  );
+}
+
+/**
  * What listeners said about a work: reviews with a rating or a text, most recently changed
  * first. Progress is private and never part of it. A review a moderator hid is listed to its
  * author alone, who sees nothing different.
  */
 export async function listWorkReviews(
   db: Db,
+  viewer: Principal,
   workId: number,
-  opts: { page: number; pageSize: number; viewerId: number | null },
+  opts: { page: number; pageSize: number },
 ): Promise<{ reviews: WorkReview[]; totalCount: number }> {
   if (!(await workExists(db, workId))) throw fail('WORK_NOT_FOUND');
-  const count = await countPublicReviews(db, workId, opts.viewerId);
-  const rows = await publicReviewsPage(
-    db,
-    workId,
-    opts.viewerId,
-    opts.pageSize,
-    (opts.page - 1) * opts.pageSize,
-  );
+  const viewerId = userIdOf(viewer);
+  const count = await countPublicReviews(db, workId, viewerId);
+  const rows = await publicReviewsPage(db, workId, viewerId, opts.pageSize, (opts.page - 1) * opts.pageSize);
   return {
     totalCount: count,
     reviews: rows.map((r) => ({
@@ -161,7 +185,7 @@ export async function listWorkReviews(
       rating: r.rating,
       review_text: r.review_text,
       updatedAt: Number(r.updated_at),
-      mine: r.user_id === opts.viewerId,
+      mine: r.user_id === viewerId,
     })),
   };
 }

@@ -4,11 +4,13 @@
  * `settings` in the same transaction, so a second transaction waits on (PostgreSQL) or queues
  * behind (SQLite) the first, then finds the administrator and answers SETUP_DONE.
  */
+
 import type { Db } from '../db/connect.ts';
 import type { UserRow } from '../db/schema.ts';
 import { fail } from '../errors.ts';
 import { deleteSetting, insertSetting } from '../repositories/settings.ts';
 import { anyAdministratorId } from '../repositories/users.ts';
+import { recordAudit } from './audit.ts';
 import { insertPreparedUser, prepareUser } from './users.ts';
 
 const CLAIM_KEY = 'first_admin_claim';
@@ -35,6 +37,9 @@ export async function createFirstAdministrator(db: Db, name: string, password: s
       if ((await anyAdministratorId(tx)) !== undefined) throw fail('SETUP_DONE');
       const user = await insertPreparedUser(tx, prepared);
       await deleteSetting(tx, CLAIM_KEY);
+      // Done by whoever reached the server first: the new administrator is its own actor.
+      const actor = { kind: 'account', id: user.id, name: user.name, group: 'administrator' } as const;
+      await recordAudit(tx, actor, { action: 'setup.first-admin', target: user.name });
       return user;
     });
     done.add(db);

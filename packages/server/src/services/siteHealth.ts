@@ -6,12 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_VERSION, type HealthReport } from '@sasayaki/contract';
+import { requireAccess } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import { type Config, paths } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { ffmpegAvailable } from '../infra/media/transcode.ts';
+import type { RecentErrors } from '../infra/recentErrors.ts';
 import { appliedMigrations, databaseBytes, libraryTotals } from '../repositories/siteHealth.ts';
 import { effectiveRoots } from '../storage/effectiveRoots.ts';
-import type { RecentErrors } from './recentErrors.ts';
-import { ffmpegAvailable } from './transcode.ts';
+import { recordAudit } from './audit.ts';
 
 export const CACHES = {
   transcodes: paths.transcodes,
@@ -42,19 +45,25 @@ export async function folderUsage(dir: string): Promise<{ files: number; bytes: 
 }
 
 /** Empties a cache folder; answers what it held. */
-export async function purgeCache(config: Config, name: CacheName): Promise<{ files: number; bytes: number }> {
-  const dir = CACHES[name](config);
+export async function purgeCache(
+  ctx: { config: Config; db: Db },
+  viewer: Principal,
+  name: CacheName,
+): Promise<{ files: number; bytes: number }> {
+  requireAccess(viewer, 'admin');
+  const dir = CACHES[name](ctx.config);
   const held = await folderUsage(dir);
   await fs.promises.rm(dir, { recursive: true, force: true });
   await fs.promises.mkdir(dir, { recursive: true });
+  await recordAudit(ctx.db, viewer, { action: 'cache.purge', target: name, details: held });
   return held;
 }
 
-export async function healthReport(ctx: {
-  config: Config;
-  db: Db;
-  recentErrors: RecentErrors;
-}): Promise<HealthReport> {
+export async function healthReport(
+  ctx: { config: Config; db: Db; recentErrors: RecentErrors },
+  viewer: Principal,
+): Promise<HealthReport> {
+  requireAccess(viewer, 'admin');
   const { config, db } = ctx;
   const uptime = process.uptime();
   const migrations = await appliedMigrations(db);

@@ -6,9 +6,16 @@
  */
 import type { Lyric, TrackFile, TrackFolder, TrackNode, WorkRef } from '@sasayaki/contract';
 import type { Db } from '../db/connect.ts';
-import { filesOfWork, fileWithLinked } from '../repositories/files.ts';
+import {
+  audioCounts,
+  audioFilesLike,
+  filesOfWork,
+  fileWithLinked,
+  workOfAudioFile,
+} from '../repositories/files.ts';
 import { findWorkRef } from '../repositories/works.ts';
 import { compareNames } from './naturalSort.ts';
+import { communitySubtitlesOf } from './subtitles.ts';
 
 export interface TrackUrls {
   baseUrl: string;
@@ -42,6 +49,13 @@ export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise
       hash: `${work.id}/${f.id}`,
     });
     lyricsOf.set(f.audio_file_id, list);
+  }
+  // Accepted community subtitles follow the bundled ones, credited, each under its own URL.
+  const audioIds = files.filter((f) => f.type === 'audio').map((f) => f.id);
+  for (const [fileId, rows] of await communitySubtitlesOf(t, audioIds)) {
+    const list = lyricsOf.get(fileId) ?? [];
+    for (const r of rows) list.push(communityLyric(urls.baseUrl, r));
+    lyricsOf.set(fileId, list);
   }
 
   const root: TrackFolder = { type: 'folder', title: '', children: [] };
@@ -80,12 +94,42 @@ export async function trackTree(t: Db, workId: number, urls: TrackUrls): Promise
     };
     if (type === 'audio') {
       node.duration = f.duration === null ? 0 : Number(f.duration);
-      node.availableLyrics = (lyricsOf.get(f.id) ?? []).sort((a, b) => compareNames(a.title, b.title));
+      node.availableLyrics = (lyricsOf.get(f.id) ?? []).sort(
+        (a, b) =>
+          Number(a.source === 'community') - Number(b.source === 'community') ||
+          compareNames(a.title, b.title),
+      );
     }
     folderOf(cut < 0 ? '' : f.path.slice(0, cut)).children.push(node);
   }
   sortTree(root.children);
   return root.children;
+}
+
+/** A community subtitle as a lyric: named by track stem, language and format, never by the sent name. */
+function communityLyric(
+  baseUrl: string,
+  r: {
+    id: number;
+    name: string;
+    format: string;
+    language: string;
+    contributor: string;
+    version: number | null;
+  },
+): Lyric {
+  const dot = r.name.lastIndexOf('.');
+  const stem = dot > 0 ? r.name.slice(0, dot) : r.name;
+  return {
+    title: `${stem} [${r.language}].${r.format}`,
+    confidence: 1,
+    mediaDownloadUrl: `${baseUrl}/api/subtitles/${r.id}/text`,
+    hash: `subtitle/${r.id}`,
+    source: 'community',
+    contributor: r.contributor,
+    language: r.language,
+    ...(r.version === null ? {} : { version: Number(r.version) }),
+  };
 }
 
 function sortTree(nodes: TrackNode[]): void {
@@ -110,4 +154,32 @@ export async function linkedLrcOf(t: Db, workId: number, fileId: number): Promis
     .filter((f) => f.audio_file_id === fileId && /\.lrc$/i.test(f.path))
     .sort((a, b) => compareNames(baseName(a.path), baseName(b.path)))[0];
   return lrc ? lrc.id : null;
+}
+
+/** The work of an audio file, or undefined when the id names no audio file. */
+export async function workOfSong(t: Db, fileId: number): Promise<number | undefined> {
+  return workOfAudioFile(t, fileId);
+}
+
+/** The number of audio files of each of these works (works without any are left out). */
+export async function songCounts(t: Db, workIds: readonly number[]): Promise<Map<number, number>> {
+  return audioCounts(t, workIds);
+}
+
+/**
+ * Audio files whose path holds this title (case-insensitive), the first `limit` by id, that are
+ * named exactly so once the folders and extension are dropped: a song asked for by its title.
+ */
+export async function songsTitled(
+  t: Db,
+  title: string,
+  limit: number,
+): Promise<{ id: number; work_id: number; path: string }[]> {
+  const wanted = title.toLowerCase();
+  const files = await audioFilesLike(t, title, limit);
+  return files.filter((f) => {
+    const name = baseName(f.path);
+    const dot = name.lastIndexOf('.');
+    return (dot > 0 ? name.slice(0, dot) : name).toLowerCase() === wanted;
+  });
 }

@@ -28,6 +28,9 @@ import {
   updatePasswordByName,
 } from '../repositories/users.ts';
 
+/** An account as services hand it to the adapters that sign people in. */
+export type { UserRow };
+
 export const GUEST_NAME = 'guest';
 const GUEST_PASSWORD = 'guest';
 /** Longest accepted name and password: longer input is garbage, not an account. */

@@ -6,9 +6,12 @@
  */
 import { TAG_VOTE, TAG_VOTE_STATUS } from '@sasayaki/contract';
 import type { Transaction } from 'kysely';
+import { type Action, requireAccess, requireAccount } from '../access.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { Db } from '../db/connect.ts';
 import type { Database } from '../db/schema.ts';
 import { fail } from '../errors.ts';
+import { findUserRowById } from '../repositories/users.ts';
 import {
   attachedTagIds,
   deleteVote,
@@ -21,6 +24,14 @@ import {
   workTagOrigin,
 } from '../repositories/votes.ts';
 import { lockWork } from './reviews.ts';
+
+/** The viewer, who may vote on or attach tags: not the shared guest, and with a bound email. */
+async function voterOf(db: Db, viewer: Principal, action: Extract<Action, 'tag.vote' | 'tag.attach'>) {
+  const me = requireAccount(viewer);
+  const row = await findUserRowById(db, me.id);
+  requireAccess(me, action, { account: { hasEmail: !!row?.email } });
+  return me.id;
+}
 
 export const VOTE_MESSAGES = {
   voted: 'vote saved',
@@ -93,11 +104,12 @@ async function stateOf(db: Db, userId: number, workId: number, tagIds: number[])
 
 export async function voteWorkTag(
   db: Db,
-  userId: number,
+  viewer: Principal,
   workId: number,
   tagId: number,
   status: number,
 ): Promise<TagVoteState> {
+  const userId = await voterOf(db, viewer, 'tag.vote');
   if (![TAG_VOTE.none, TAG_VOTE.up, TAG_VOTE.down].includes(status as 0)) throw fail('VOTE_STATUS_INVALID');
   await db.transaction().execute(async (tx) => {
     if (!(await lockWork(tx, db.dialect, workId))) throw fail('WORK_NOT_FOUND');
@@ -115,10 +127,11 @@ export async function voteWorkTag(
  */
 export async function attachTags(
   db: Db,
-  userId: number,
+  viewer: Principal,
   workId: number,
   rawTagIds: number[],
 ): Promise<TagVoteState[]> {
+  const userId = await voterOf(db, viewer, 'tag.attach');
   const tagIds = [...new Set(rawTagIds)];
   if (!tagIds.length) throw fail('TAG_IDS_EMPTY');
   if (tagIds.length > ATTACH_MAX) throw fail('TOO_MANY_TAGS', { max: ATTACH_MAX });

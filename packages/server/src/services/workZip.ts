@@ -7,9 +7,9 @@
 import { workCodeOfId } from '@sasayaki/contract';
 import type { AppContext } from '../context.ts';
 import { fail } from '../errors.ts';
+import { type ZipEntry, zipLength, zipStream } from '../infra/media/zip.ts';
 import { workExists } from '../repositories/works.ts';
 import { type MediaFile, openMediaFile, workMediaFiles } from './media.ts';
-import { type ZipEntry, zipLength, zipStream } from './zipStore.ts';
 
 export interface WorkZip {
   /** Name of the archive for Content-Disposition. */

@@ -6,7 +6,7 @@
  *                 password checked against its hash;
  *   apiKey        an app password alone (OpenSubsonic `apiKeyAuthentication`);
  *   nothing       an anonymous visitor, who gets what the web app gives one.
- * Attempts go through the same limits as the web's login (services/loginGuard.ts); the answer to
+ * Attempts go through the same limits as the web's login (infra/limits/loginGuard.ts); the answer to
  * a refused or failed attempt is a Subsonic error (40, 41, 43, 44). The guest account is the
  * web's guest: the same rate limit applies.
  */
@@ -14,14 +14,20 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Principal } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
-import type { UserRow } from '../db/schema.ts';
+import { counterStoreFor } from '../infra/limits/counterStore.ts';
+import { GuestLimit } from '../infra/limits/guestLimit.ts';
+import { LoginGuard } from '../infra/limits/loginGuard.ts';
 import { nameKey } from '../names.ts';
-import { findUserRowById } from '../repositories/users.ts';
 import { appPasswordBySecret, appPasswordSecrets, markAppPasswordUsed } from '../services/appPasswords.ts';
-import { LoginGuard } from '../services/loginGuard.ts';
-import { loginLimitStoreFor } from '../services/loginLimitStore.ts';
-import { requestLimitStoreFor, WindowLimiter } from '../services/rateLimit.ts';
-import { findUserByName, GUEST_NAME, groupOf, noteLastSeen, verifyPassword } from '../services/users.ts';
+import {
+  findUserById,
+  findUserByName,
+  GUEST_NAME,
+  groupOf,
+  noteLastSeen,
+  type UserRow,
+  verifyPassword,
+} from '../services/users.ts';
 import type { Params } from './params.ts';
 import { ERROR, notAuthorized, SubsonicError } from './protocol.ts';
 
@@ -72,20 +78,12 @@ class VerifiedPasswords {
 
 export class SubsonicAuth {
   private readonly guard: LoginGuard;
-  private guestLimiter: WindowLimiter | null = null;
+  private readonly guestLimit: GuestLimit;
   private readonly verified = new VerifiedPasswords();
 
   constructor(private readonly ctx: AppContext) {
-    this.guard = new LoginGuard(loginLimitStoreFor(ctx.db));
-  }
-
-  /** The guest limit of the site settings now (the web API's limiter counts in the same store). */
-  private guestLimiterNow(): WindowLimiter {
-    const limit = this.ctx.settings.get('guestRateLimit');
-    if (this.guestLimiter?.limit !== limit) {
-      this.guestLimiter = new WindowLimiter(requestLimitStoreFor(this.ctx.db), 'guest', limit, 60_000);
-    }
-    return this.guestLimiter;
+    this.guard = new LoginGuard(counterStoreFor(ctx.db));
+    this.guestLimit = new GuestLimit(ctx.db, ctx.settings);
   }
 
   async principalOf(req: FastifyRequest, params: Params): Promise<Principal> {
@@ -137,7 +135,7 @@ export class SubsonicAuth {
 
   private async byApiKey(apiKey: string): Promise<UserRow> {
     const found = apiKey ? await appPasswordBySecret(this.ctx, apiKey) : undefined;
-    const user = found ? await findUserRowById(this.ctx.db, found.user_id) : undefined;
+    const user = found ? await findUserById(this.ctx.db, found.user_id) : undefined;
     if (!found || !user) throw new SubsonicError(ERROR.INVALID_API_KEY, 'Invalid API key');
     await markAppPasswordUsed(this.ctx, Number(found.id), found.last_used_at);
     return user;
@@ -176,11 +174,9 @@ export class SubsonicAuth {
     if (row.disabled_at !== null) throw notAuthorized('This account is disabled');
     await noteLastSeen(this.ctx, row);
     const principal: Principal = { kind: 'account', id: row.id, name: row.name, group: groupOf(row) };
-    if (principal.group === 'guest') {
-      const r = await this.guestLimiterNow().take(`${row.id}\n${ip}`);
-      if (!r.allowed) {
-        throw new SubsonicError(ERROR.GENERIC, `Too many requests: try again in ${r.retryAfter} seconds`);
-      }
+    const r = await this.guestLimit.take(principal, ip);
+    if (!r.allowed) {
+      throw new SubsonicError(ERROR.GENERIC, `Too many requests: try again in ${r.retryAfter} seconds`);
     }
     return principal;
   }

@@ -5,12 +5,11 @@
  */
 import type { Work } from '@sasayaki/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Principal, userIdOf } from '../auth/principal.ts';
+import type { Principal } from '../auth/principal.ts';
 import type { AppContext } from '../context.ts';
-import { audioCounts } from '../repositories/files.ts';
-import { additionsAmong, systemPlaylistId } from '../repositories/playlists.ts';
-import { getWork, type ListWorksOptions, listWorks, type WorkPage } from '../services/catalogue.ts';
-import { ensureSystemPlaylists } from '../services/playlists.ts';
+import { getWork, type ListWorksOptions, listWorks, type WorkPage } from '../services/catalogue/lists.ts';
+import { likedPlaylistOf as likedOf, starredAmong } from '../services/playerPlaylists.ts';
+import { songCounts } from '../services/tracks.ts';
 import type { TagLang, ViewerMarks } from './mapping.ts';
 import type { Params } from './params.ts';
 import { notFound } from './protocol.ts';
@@ -53,22 +52,12 @@ export async function worksByIds(c: Call, ids: readonly number[]): Promise<Work[
 }
 
 /** The viewer's Liked playlist (made on first use), or null for an anonymous viewer. */
-export async function likedPlaylistOf(c: Call): Promise<string | null> {
-  const userId = userIdOf(c.viewer);
-  if (userId === null) return null;
-  await ensureSystemPlaylists(c.ctx.db, userId);
-  return systemPlaylistId(c.ctx.db, userId, 'liked');
-}
+export const likedPlaylistOf = (c: Call): Promise<string | null> => likedOf(c.ctx.db, c.viewer);
 
 /** When the viewer starred each of these works (those in their Liked playlist). */
 export async function starsOf(c: Call, workIds: readonly number[]): Promise<Map<number, ViewerMarks>> {
-  const out = new Map<number, ViewerMarks>();
-  const liked = await likedPlaylistOf(c);
-  if (!liked) return out;
-  for (const r of await additionsAmong(c.ctx.db, liked, workIds)) {
-    out.set(Number(r.work_id), { starredAt: Number(r.added_at) });
-  }
-  return out;
+  const starred = await starredAmong(c.ctx.db, c.viewer, workIds);
+  return new Map([...starred].map(([workId, starredAt]) => [workId, { starredAt }]));
 }
 
-export const songCountsOf = (c: Call, workIds: readonly number[]) => audioCounts(c.ctx.db, workIds);
+export const songCountsOf = (c: Call, workIds: readonly number[]) => songCounts(c.ctx.db, workIds);

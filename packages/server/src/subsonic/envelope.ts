@@ -24,23 +24,43 @@ const head = (status: 'ok' | 'failed') => ({
 /** jsonp callbacks are names, never script. */
 const CALLBACK = /^[A-Za-z_$][\w$.]{0,99}$/;
 
+/** The envelope's text in the client's format, and its content type. */
+export function encodeAnswer(
+  format: Format,
+  body: Record<string, unknown>,
+  callback?: string,
+): { type: string; text: string } {
+  if (format === 'xml') {
+    return {
+      type: 'text/xml; charset=utf-8',
+      text: toXml('subsonic-response', body, 'http://subsonic.org/restapi'),
+    };
+  }
+  const json = JSON.stringify({ 'subsonic-response': body });
+  if (format === 'jsonp' && callback && CALLBACK.test(callback)) {
+    return { type: 'application/javascript; charset=utf-8', text: `${callback}(${json});` };
+  }
+  return { type: 'application/json; charset=utf-8', text: json };
+}
+
 export function send(
   reply: FastifyReply,
   format: Format,
   body: Record<string, unknown>,
   callback?: string,
 ): FastifyReply {
-  reply.header('cache-control', 'no-store');
-  if (format === 'xml') {
-    return reply
-      .type('text/xml; charset=utf-8')
-      .send(toXml('subsonic-response', body, 'http://subsonic.org/restapi'));
-  }
-  const json = JSON.stringify({ 'subsonic-response': body });
-  if (format === 'jsonp' && callback && CALLBACK.test(callback)) {
-    return reply.type('application/javascript; charset=utf-8').send(`${callback}(${json});`);
-  }
-  return reply.type('application/json; charset=utf-8').send(json);
+  const { type, text } = encodeAnswer(format, body, callback);
+  return sendEncoded(reply, type, text);
+}
+
+/** Sends an encoded answer (a kept one is a Buffer, sent as is). */
+export function sendEncoded(reply: FastifyReply, type: string, body: string | Buffer): FastifyReply {
+  return reply.header('cache-control', 'no-store').type(type).send(body);
+}
+
+/** The successful envelope of `payload`, encoded (for answers kept between requests). */
+export function encodeOk(format: Format, payload: Record<string, unknown>, callback?: string) {
+  return encodeAnswer(format, { ...head('ok'), ...payload }, callback);
 }
 
 export function sendOk(

@@ -8,10 +8,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ANONYMOUS } from '../auth/principal.ts';
 import { HttpError, unavailableFor } from '../errors.ts';
 import { baseOf } from '../http/request.ts';
-import { ffmpegAvailable } from '../services/transcode.ts';
+import { ffmpegAvailable } from '../infra/media/transcode.ts';
+import { keptBuffer } from '../keptBuffer.ts';
+import { workCacheOf } from '../services/catalogue/workCache.ts';
+import { ENTITY_LIST_SCOPES } from '../services/entities.ts';
+import { closedRefusal, MAINTENANCE_RETRY_AFTER_SECONDS } from '../services/maintenance.ts';
 import { SubsonicAuth } from './auth.ts';
 import type { Call, Method } from './call.ts';
-import { type Format, formatOf, sendFailure, sendOk } from './envelope.ts';
+import { encodeOk, type Format, formatOf, sendEncoded, sendFailure, sendOk } from './envelope.ts';
 import { tagLangOf } from './mapping.ts';
 import { annotationMethods } from './methods/annotation.ts';
 import { browseMethods } from './methods/browse.ts';
@@ -39,6 +43,15 @@ export const METHODS: Record<string, Method> = {
 
 /** Methods answered without checking the credentials sent with them. */
 const PUBLIC_METHODS = new Set(['getOpenSubsonicExtensions']);
+
+/**
+ * Answers alike for every viewer and every parameter but the format: kept encoded, until a change
+ * of what they read (services/catalogue/workCache.ts scopes). What every player asks at start.
+ */
+const KEPT_METHODS: Record<string, readonly string[]> = {
+  getArtists: ENTITY_LIST_SCOPES.circles,
+  getIndexes: ENTITY_LIST_SCOPES.circles,
+};
 
 /** A failure of the catalogue's services in Subsonic's terms. */
 export function subsonicErrorOf(err: unknown): SubsonicError | null {
@@ -128,6 +141,28 @@ export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
           lang: tagLangOf(req.headers['accept-language']),
           lowQuality,
         };
+        const closed = PUBLIC_METHODS.has(name) ? null : closedRefusal(app.ctx, call.viewer, '/rest');
+        if (closed) {
+          reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+          throw new SubsonicError(ERROR.GENERIC, closed.message);
+        }
+        const scopes = Object.hasOwn(KEPT_METHODS, name) ? KEPT_METHODS[name] : undefined;
+        if (scopes) {
+          const kept = await workCacheOf(app.ctx.db).cached(
+            `subsonic:${name}:${format}:${callback ?? ''}`,
+            scopes,
+            async () => {
+              const { type, text } = encodeOk(
+                format,
+                (await method(call)) as Record<string, unknown>,
+                callback,
+              );
+              return { type, body: keptBuffer(Buffer.from(text)) };
+            },
+            (v) => v.body.length + 200,
+          );
+          return sendEncoded(reply, kept.type, kept.body);
+        }
         const answer = await method(call);
         // Media methods answer themselves (a file, possibly piped straight into the socket).
         if ((answer as unknown) === reply || reply.sent || reply.raw.headersSent) return reply;

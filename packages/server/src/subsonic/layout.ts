@@ -67,7 +67,10 @@ export async function workLayout(ctx: Pick<AppContext, 'db'>, workId: number): P
         duration: node.duration ?? 0,
         disc,
         track: here.songs.length + 1,
-        lyrics: (node.availableLyrics ?? []).map((l) => ({ fileId: fileIdOf(l.hash ?? ''), name: l.title })),
+        // Bundled files only: community subtitles are read by their own id (methods/lyrics.ts).
+        lyrics: (node.availableLyrics ?? [])
+          .filter((l) => l.source !== 'community')
+          .map((l) => ({ fileId: fileIdOf(l.hash ?? ''), name: l.title })),
       };
       here.songs.push(song);
       layout.songs.push(song);

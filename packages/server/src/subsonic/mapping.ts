@@ -5,7 +5,7 @@
  *   song   = an audio file of the work (layout.ts numbers discs and tracks)
  *   artist = a circle, or a voice actor where one is named
  *   genre  = a tag, in the tag's name for the client's language when it sends one
- * Every field is read from the Work the catalogue serves (services/catalogue.ts), never from
+ * Every field is read from the Work the catalogue serves (services/catalogue/lists.ts), never from
  * the tables again.
  */
 import type { Work, WorkTag } from '@sasayaki/contract';

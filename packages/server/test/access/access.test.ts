@@ -13,8 +13,9 @@ import { createUser } from '../../src/services/users.ts';
 import { voteWorkTag } from '../../src/services/votes.ts';
 import { CATALOGUE, TAG } from '../auth/fixtures.ts';
 import { DIALECTS } from '../helpers/db.ts';
-import { seedWorks } from '../helpers/seed.ts';
+import { restorePrivatePlaylist, seedWorks } from '../helpers/seed.ts';
 import { account, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
+import { viewerOf } from '../helpers/viewers.ts';
 
 const ROLES = ['anonymous', 'guest', 'plain', 'other', 'owner', 'admin'] as const;
 type Role = (typeof ROLES)[number];
@@ -59,27 +60,7 @@ async function ensureVictim(c: Ctx): Promise<void> {
   if (!exists) await createUser(c.t.db, { name: 'victim', password: 'victim-password' });
 }
 
-async function resetPrivate(c: Ctx): Promise<void> {
-  const have = await c.t.db
-    .selectFrom('playlists')
-    .select('id')
-    .where('id', '=', c.privateId)
-    .executeTakeFirst();
-  if (!have) {
-    await c.t.db
-      .insertInto('playlists')
-      .values({
-        id: c.privateId,
-        user_id: c.ownerId,
-        name: 'Private',
-        privacy: 0,
-        system_kind: null,
-        created_at: 1,
-        updated_at: 1,
-      })
-      .execute();
-  }
-}
+const resetPrivate = (c: Ctx) => restorePrivatePlaylist(c.t.db, c.privateId, c.ownerId);
 
 const ROWS: Row[] = [
   {
@@ -89,7 +70,8 @@ const ROWS: Row[] = [
   },
   {
     name: 'DELETE /api/review (only the owner has one)',
-    setup: async (c) => putReview(c.t.db, c.ownerId, W, { rating: 5, review_text: 'mine' }),
+    setup: async (c) =>
+      putReview(c.t.db, await viewerOf(c.t.db, c.ownerId), W, { rating: 5, review_text: 'mine' }),
     request: () => ({ method: 'DELETE', url: `/api/review?work_id=${W}` }),
     expect: all([404, 'no review of this work'], { owner: 200 }),
   },
@@ -327,8 +309,13 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
     await account(c.t, nameOf('other'), { email: 'other@example.org' });
     c.ownerId = (await account(c.t, nameOf('owner'), { email: 'owner@example.org' })).id;
     await account(c.t, nameOf('admin'), { group: 'administrator', email: 'admin@example.org' });
-    c.privateId = await createPlaylist(c.t.db, c.ownerId, { name: 'Private' }, [W]);
-    c.unlistedId = await createPlaylist(c.t.db, c.ownerId, { name: 'Unlisted', privacy: 1 }, [W]);
+    c.privateId = await createPlaylist(c.t.db, await viewerOf(c.t.db, c.ownerId), { name: 'Private' }, [W]);
+    c.unlistedId = await createPlaylist(
+      c.t.db,
+      await viewerOf(c.t.db, c.ownerId),
+      { name: 'Unlisted', privacy: 1 },
+      [W],
+    );
     await ensureSystemPlaylists(c.t.db, c.ownerId);
     c.markedId = (
       await c.t.db
@@ -346,14 +333,18 @@ describe.each(DIALECTS)('access table (%s)', (dialect) => {
 
   it('nobody else changes the owner’s review, vote or private playlist', async () => {
     const { t } = c;
-    await putReview(t.db, c.ownerId, W + 2, { rating: 4, review_text: 'owner text', progress: 'listening' });
-    await voteWorkTag(t.db, c.ownerId, W + 2, TAG.whisper, 1);
+    await putReview(t.db, await viewerOf(t.db, c.ownerId), W + 2, {
+      rating: 4,
+      review_text: 'owner text',
+      progress: 'listening',
+    });
+    await voteWorkTag(t.db, await viewerOf(t.db, c.ownerId), W + 2, TAG.whisper, 1);
     await resetPrivate(c);
     await t.db
       .insertInto('playlist_works')
       .values({ playlist_id: c.privateId, work_id: W + 3, added_at: 5 })
       .execute();
-    await setLike(t.db, c.unlistedId, c.ownerId, false);
+    await setLike(t.db, await viewerOf(t.db, c.ownerId), c.unlistedId, false);
     for (const role of ['guest', 'plain', 'other', 'admin'] as const) {
       const headers = { authorization: `Bearer ${tokens.get(role)}` };
       await t.app.inject({

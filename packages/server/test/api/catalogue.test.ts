@@ -1,7 +1,7 @@
 import { parseKeyword } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.ts';
-import { listWorks } from '../../src/services/catalogue.ts';
+import { listWorks } from '../../src/services/catalogue/lists.ts';
 import { DIALECTS, openTestDb, type TestDb } from '../helpers/db.ts';
 import { type SeedWork, seedReview, seedUser, seedWorks } from '../helpers/seed.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The works of a circle, voice actor and tag are cached for the catalogue generation, count and
- * all (services/catalogue.ts): a repeated list is answered from the cache, and a scan through one
+ * all (services/catalogue/lists.ts): a repeated list is answered from the cache, and a scan through one
  * instance that adds or removes a work of the entity changes the count on every instance at once.
  */
 import fs from 'node:fs';
@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { type Db, openDb } from '../../src/db/connect.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
-import { workCacheOf } from '../../src/services/workCache.ts';
+import { workCacheOf } from '../../src/services/catalogue/workCache.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { writeTree } from '../scanner/helpers.ts';

@@ -7,7 +7,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { writeTree } from '../scanner/helpers.ts';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { shapeOf, shapeText } from '../helpers/jsonShape.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoLibrary, generateDemoLibrary } from '../../src/demo/generate.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 

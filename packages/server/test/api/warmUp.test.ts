@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workCacheOf } from '../../src/services/workCache.ts';
+import { workCacheOf } from '../../src/services/catalogue/workCache.ts';
 import { warmUp } from '../../src/warmUp.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';

@@ -1,5 +1,5 @@
 /**
- * Lists are assembled from cached per-work JSON (services/workCache.ts): the bytes must be what
+ * Lists are assembled from cached per-work JSON (services/catalogue/workCache.ts): the bytes must be what
  * the response schema's compiled serialiser writes, and every catalogue write — through this
  * server, another instance or straight into the database — must show on the next request.
  */
@@ -12,6 +12,7 @@ import { voteWorkTag } from '../../src/services/votes.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { type SeedWork, seedUser, seedWorks } from '../helpers/seed.ts';
 import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
+import { viewerOf } from '../helpers/viewers.ts';
 
 const serializeWorkList = fastJson(WorkList);
 
@@ -134,7 +135,13 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
   });
 
   it("keeps a viewer's own votes and rating out of what other viewers get", async () => {
-    await voteWorkTag(ta.db, viewerId, 300_004, 1, 1);
+    // Votes need a bound email (access.ts): the viewer binds one first.
+    await ta.db
+      .updateTable('users')
+      .set({ email: 'cache-viewer@example.org' })
+      .where('id', '=', viewerId)
+      .execute();
+    await voteWorkTag(ta.db, await viewerOf(ta.db, viewerId), 300_004, 1, 1);
     const url = '/api/works?order=id&sort=asc&pageSize=100';
     const mine = (JSON.parse(await get(url, viewerToken)) as WorkList).works.find((w) => w.id === 300_004)!;
     expect(mine.tags.find((t) => t.id === 1)!.myVote).toBe(1);
@@ -155,7 +162,11 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
     const url = '/api/works?order=id&sort=desc&pageSize=20';
     const ratingOf = async (token?: string) =>
       (JSON.parse(await get(url, token)) as WorkList).works.find((w) => w.id === 300_005)!.userRating;
-    await putReview(ta.db, viewerId, 300_005, { rating: 5, progress: 'listening', review_text: 'mine' });
+    await putReview(ta.db, await viewerOf(ta.db, viewerId), 300_005, {
+      rating: 5,
+      progress: 'listening',
+      review_text: 'mine',
+    });
     // The writer asks first, so a page cached without the viewer in its key would reach the others.
     expect(await ratingOf(viewerToken)).toBe(5);
     expect(await ratingOf(viewerToken)).toBe(5);
@@ -163,10 +174,10 @@ describe.each(DIALECTS)('cached work JSON on %s', (dialect) => {
     expect(await ratingOf()).toBeNull();
     const mine = await get(url, viewerToken);
     expect(await get(url, viewerToken)).toBe(mine);
-    await putReview(ta.db, viewerId, 300_005, { rating: 2 });
+    await putReview(ta.db, await viewerOf(ta.db, viewerId), 300_005, { rating: 2 });
     expect(await ratingOf(viewerToken)).toBe(2);
     expect(await ratingOf(otherToken)).toBeNull();
-    await putReview(ta.db, otherId, 300_005, { rating: 3 });
+    await putReview(ta.db, await viewerOf(ta.db, otherId), 300_005, { rating: 3 });
     expect(await ratingOf(otherToken)).toBe(3);
     expect(await ratingOf(viewerToken)).toBe(2);
     expect(await ratingOf()).toBeNull();

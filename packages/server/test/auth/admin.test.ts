@@ -4,6 +4,7 @@ import { voteWorkTag } from '../../src/services/votes.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
 import { account, startTestApp, type TestApp } from '../helpers/testApp.ts';
+import { viewerOf } from '../helpers/viewers.ts';
 import { CATALOGUE, TAG } from './fixtures.ts';
 
 describe.each(DIALECTS)('administration (%s)', (dialect) => {
@@ -83,8 +84,8 @@ describe.each(DIALECTS)('administration (%s)', (dialect) => {
 
   it('deletes a user and recomputes the ratings and tag counters they fed', async () => {
     const gone = await account(t, 'leaving', { email: 'leaving@example.org' });
-    await putReview(t.db, gone.id, 100004, { rating: 5, review_text: 'bye' });
-    await voteWorkTag(t.db, gone.id, 100004, TAG.comedy, 1);
+    await putReview(t.db, await viewerOf(t.db, gone.id), 100004, { rating: 5, review_text: 'bye' });
+    await voteWorkTag(t.db, await viewerOf(t.db, gone.id), 100004, TAG.comedy, 1);
     const before = await t.db
       .selectFrom('works')
       .select(['site_rate_count', 'review_count'])

@@ -4,7 +4,7 @@ import { signToken } from '../../src/auth/jwt.ts';
 import { paths } from '../../src/config.ts';
 import { listUsers, setPassword } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
-import { bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
+import { bearer, login, startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
 
 describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
   let t: TestApp;
@@ -117,16 +117,25 @@ describe.each(DIALECTS)('accounts API (%s)', (dialect) => {
     const secret = dialect === 'sqlite' ? fs.readFileSync(paths.secret(t.config), 'utf8').trim() : '';
     if (dialect === 'sqlite') {
       expect(fs.statSync(paths.secret(t.config)).mode & 0o777).toBe(0o600);
-      const old = signToken({ sub: row.id, name: 'alice', tv: 0 }, secret, 60, Date.now() - 3600_000);
+      const old = signToken(
+        { sub: row.id, name: 'alice', tv: 0, sid: 'x' },
+        secret,
+        60,
+        Date.now() - 3600_000,
+      );
       const expired = await t.app.inject({ url: '/api/auth/me', headers: bearer(old) });
       expect(expired.statusCode).toBe(401);
       expect(expired.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
+      // Well signed, but of no session: refused.
+      const sessionless = signToken({ sub: row.id, name: 'alice', tv: 0, sid: 'x' }, secret, 60);
+      const none = await t.app.inject({ url: '/api/auth/me', headers: bearer(sessionless) });
+      expect(none.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });
       // ?token= works the same way as the header (media URLs).
-      const fresh = signToken({ sub: row.id, name: 'alice', tv: 0 }, secret, 60);
+      const fresh = await tokenFor(t, row.id);
       const viaQuery = await t.app.inject({ url: `/api/auth/me?token=${fresh}` });
       expect(viaQuery.json().user.name).toBe('alice');
     }
-    const forged = signToken({ sub: row.id, name: 'alice', tv: 0 }, 'not-the-secret', 60);
+    const forged = signToken({ sub: row.id, name: 'alice', tv: 0, sid: 'x' }, 'not-the-secret', 60);
     const bad = await t.app.inject({ url: '/api/auth/me', headers: bearer(forged) });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ error: 'jwt expired', code: 'JWT_EXPIRED' });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_GUARD, LoginGuard } from '../../src/services/loginGuard.ts';
-import { loginLimitStoreFor } from '../../src/services/loginLimitStore.ts';
-import { requestLimitStoreFor, WindowLimiter } from '../../src/services/rateLimit.ts';
+import { LOGIN_GUARD, LoginGuard } from '../../src/infra/limits/loginGuard.ts';
+import { counterStoreFor, WindowLimiter } from '../../src/infra/limits/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS, openTestDb, type TestDb } from '../helpers/db.ts';
 import { bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';
@@ -16,7 +15,7 @@ describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
   });
 
   it('allows the limit per key and window, then refuses until the window ends', async () => {
-    const l = new WindowLimiter(requestLimitStoreFor(db), 'test', 2, 1000);
+    const l = new WindowLimiter(counterStoreFor(db), 'test', 2, 1000);
     expect((await l.take('a', 0)).allowed).toBe(true);
     expect((await l.take('a', 10)).allowed).toBe(true);
     expect(await l.take('a', 20)).toEqual({ allowed: false, retryAfter: 1 });
@@ -27,13 +26,11 @@ describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
     expect((await l.take('b', 30)).allowed).toBe(true);
     expect((await l.take('b', 30)).allowed).toBe(false);
     // Another limit's keys are its own.
-    expect((await new WindowLimiter(requestLimitStoreFor(db), 'other', 1, 1000).take('b', 30)).allowed).toBe(
-      true,
-    );
+    expect((await new WindowLimiter(counterStoreFor(db), 'other', 1, 1000).take('b', 30)).allowed).toBe(true);
   });
 
   it('doubles the wait of a name past the threshold, up to the cap', async () => {
-    const g = new LoginGuard(loginLimitStoreFor(db));
+    const g = new LoginGuard(counterStoreFor(db));
     // Each allowed attempt counts until a success gives it back; the 20th starts a 1 s wait.
     for (let i = 0; i < LOGIN_GUARD.backoffAfter; i++)
       expect((await g.begin('n', `a${i}`, 0)).allowed).toBe(true);
@@ -49,7 +46,7 @@ describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
   });
 
   it('checks and counts a name’s backoff in one step: racing attempts stop at the threshold', async () => {
-    const g = new LoginGuard(loginLimitStoreFor(db));
+    const g = new LoginGuard(counterStoreFor(db));
     const n = LOGIN_GUARD.backoffAfter + 15;
     const answers = await Promise.all(Array.from({ length: n }, (_, i) => g.begin('race', `r${i}`, 0)));
     expect(answers.filter((a) => a.allowed)).toHaveLength(LOGIN_GUARD.backoffAfter);
@@ -59,7 +56,7 @@ describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
   });
 
   it('gives a success’s slots back: it neither counts nor starts a wait', async () => {
-    const g = new LoginGuard(loginLimitStoreFor(db));
+    const g = new LoginGuard(counterStoreFor(db));
     for (let i = 1; i < LOGIN_GUARD.backoffAfter; i++)
       expect((await g.begin('s', `f${i}`, 0)).allowed).toBe(true);
     expect((await g.begin('s', 'owner', 0)).allowed).toBe(true);
@@ -72,7 +69,7 @@ describe.each(DIALECTS)('limit counters (%s)', (dialect) => {
   });
 
   it('counts attempts in flight, so concurrent attempts never pass the limit', async () => {
-    const g = new LoginGuard(loginLimitStoreFor(db));
+    const g = new LoginGuard(counterStoreFor(db));
     const answers = await Promise.all(
       Array.from({ length: LOGIN_GUARD.perNameAndAddress + 5 }, () => g.begin('n2', 'x', 0)),
     );

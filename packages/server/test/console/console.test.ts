@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
 import { putReview } from '../../src/services/reviews.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';
+import { viewerOf } from '../helpers/viewers.ts';
 import { writeTree } from '../scanner/helpers.ts';
 
 describe.each(DIALECTS)('console on %s', (dialect) => {
@@ -64,12 +65,14 @@ describe.each(DIALECTS)('console on %s', (dialect) => {
           'guestRateLimit',
           'mailFrom',
           'maintenance',
+          'maintenanceClosed',
           'maintenanceHtml',
           'metricsToken',
           'publicUrl',
           'registrationEnabled',
           'registrationLimit',
           'smtpUrl',
+          'subtitleQuotaMb',
           'trustProxy',
         ].sort(),
       );
@@ -362,7 +365,7 @@ describe.each(DIALECTS)('console on %s', (dialect) => {
 
     it('says what a deletion takes with it, then deletes', async () => {
       const u = await createUser(ta.db, { name: 'leaving', password: 'leaving-pw' });
-      await putReview(ta.db, u.id, 1000001, { rating: 2, review_text: 'meh' });
+      await putReview(ta.db, await viewerOf(ta.db, u.id), 1000001, { rating: 2, review_text: 'meh' });
       const impact = (await api().get(`/api/admin/accounts/${u.id}/impact`)).json();
       expect(impact).toMatchObject({ reviews: 1, tagVotes: 0, feedback: 0 });
       expect(impact.playlists).toBeGreaterThanOrEqual(0);
@@ -454,7 +457,10 @@ describe.each(DIALECTS)('console on %s', (dialect) => {
     it('hides a review from everyone but its author, and counts it out of the rating', async () => {
       const author = await createUser(ta.db, { name: 'loud_author', password: 'loud-pw' });
       const other = await createUser(ta.db, { name: 'quiet_reader', password: 'quiet-pw' });
-      await putReview(ta.db, author.id, 1000002, { rating: 1, review_text: 'spam spam' });
+      await putReview(ta.db, await viewerOf(ta.db, author.id), 1000002, {
+        rating: 1,
+        review_text: 'spam spam',
+      });
       const list = async (h: Record<string, string>) =>
         (await as(h).get('/api/review/of-work?work_id=1000002'))
           .json()

@@ -6,7 +6,7 @@
  */
 import { INVITATION_CODE_PATTERN } from '@sasayaki/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATION_LIMIT } from '../../src/services/rateLimit.ts';
+import { INVITATION_LIMIT } from '../../src/infra/limits/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';

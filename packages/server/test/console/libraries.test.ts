@@ -69,7 +69,17 @@ describe.each(DIALECTS)('console libraries (%s)', (dialect) => {
 
   it('lists the environment root read-only and adds, renames and removes console roots', async () => {
     expect(await roots()).toEqual([
-      { id: 0, path: envRoot, name: 'library', source: 'environment', works: 0, available: true },
+      {
+        id: 0,
+        path: envRoot,
+        name: 'library',
+        source: 'environment',
+        works: 0,
+        available: true,
+        // The test server scans only when asked (no background scans): no next run.
+        schedule: { mode: 'default', hours: null, dailyAt: null },
+        nextScanAt: null,
+      },
     ]);
     fs.mkdirSync(outside);
     const added = await post('/api/admin/libraries', { path: outside, name: '  My ASMR  ' });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { HttpError } from '../../src/errors.ts';
-import { SETTING_KEYS, SETTINGS, SiteSettings } from '../../src/services/settings.ts';
+import { SETTING_KEYS, SETTINGS, SiteSettings } from '../../src/siteSettings.ts';
 import { openTestDb } from '../helpers/db.ts';
 
 type AnyDef = {

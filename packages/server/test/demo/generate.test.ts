@@ -39,9 +39,16 @@ describe('demo library', { timeout: 180_000 }, () => {
     lib = await generateDemoLibrary(tmp());
   }, 180_000);
 
-  it('is the same bytes on every run', async () => {
-    const again = await generateDemoLibrary(tmp());
+  it('is the same bytes on every run, and says how far the audio step is while it runs', async () => {
+    const lines: string[] = [];
+    const again = await generateDemoLibrary(tmp(), { log: (m) => lines.push(m) });
     expect(digest(again.root)).toEqual(digest(lib.root));
+    // The clips step is not silent: a line every quarter of the way, in order, before the covers.
+    const steps = lines.filter((l) => /^encoding audio clips: \d+ of \d+$/.test(l));
+    expect(steps).toHaveLength(3);
+    const done = steps.map((l) => Number(/(\d+) of/.exec(l)![1]));
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(lines.indexOf(steps[2]!)).toBeLessThan(lines.indexOf('drawing covers'));
   });
 
   it('has a few dozen works in every folder style, with a VJ, a BJ and grouping folders', () => {

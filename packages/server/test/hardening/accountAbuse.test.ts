@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../src/config.ts';
-import { LOGIN_GUARD } from '../../src/services/loginGuard.ts';
-import { RESET_LIMIT } from '../../src/services/rateLimit.ts';
+import { LOGIN_GUARD } from '../../src/infra/limits/loginGuard.ts';
+import { RESET_LIMIT } from '../../src/infra/limits/rateLimit.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS, pgAvailable } from '../helpers/db.ts';
 import { bearer, login, startTestApp, type TestApp } from '../helpers/testApp.ts';

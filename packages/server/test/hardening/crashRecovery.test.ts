@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { type Db, openDb } from '../../src/db/connect.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS, PG_URL } from '../helpers/db.ts';
 import { tempDir, writeTree } from '../scanner/helpers.ts';

@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECOMMENDER_LIMIT } from '../../src/infra/limits/rateLimit.ts';
 import { WINDOW_DAYS } from '../../src/recommender/index.ts';
-import { RECOMMENDER_LIMIT } from '../../src/services/rateLimit.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
 import { account, startTestApp, type TestApp } from '../helpers/testApp.ts';

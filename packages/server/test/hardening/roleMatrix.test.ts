@@ -17,7 +17,7 @@ import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Action, type Decision, decide } from '../../src/access.ts';
-import type { Principal } from '../../src/auth/principal.ts';
+import { ANONYMOUS, type Principal } from '../../src/auth/principal.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
 import { addBookmark } from '../../src/services/bookmarks.ts';
 import { addFeedback } from '../../src/services/feedback.ts';
@@ -25,11 +25,13 @@ import { createInvitation } from '../../src/services/invitations.ts';
 import { addRoot } from '../../src/services/libraryRoots.ts';
 import { createPlaylist } from '../../src/services/playlists.ts';
 import { putReview } from '../../src/services/reviews.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
+import { startSession } from '../../src/services/sessions.ts';
 import { createUser } from '../../src/services/users.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';
+import { viewerOf } from '../helpers/viewers.ts';
 import { writeTree } from '../scanner/helpers.ts';
 import { operationsOf } from './hostileRequests.ts';
 
@@ -193,7 +195,8 @@ const MATRIX: Record<string, Case[]> = {
     {
       checks: ['account.use', 'review.write'],
       setup: async (c, role) => {
-        if (role !== 'anonymous') await putReview(c.ta.db, c.ids[role], c.workId, { rating: 5 });
+        if (role !== 'anonymous')
+          await putReview(c.ta.db, await viewerOf(c.ta.db, c.ids[role]), c.workId, { rating: 5 });
       },
       request: (c) => ({ method: 'DELETE', url: `/api/review?work_id=${c.workId}` }),
     },
@@ -392,16 +395,26 @@ const MATRIX: Record<string, Case[]> = {
     {
       checks: ['admin'],
       setup: async (c) => {
-        c.root = (await addRoot(c.ta.config, c.ta.db, freshFolder())).id;
+        c.root = (await addRoot(c.ta.app.ctx, await viewerOf(c.ta.db, c.ids.admin), freshFolder())).id;
       },
       request: post('/api/admin/libraries/rename', (c) => ({ id: c.root, name: 'Renamed' })),
+    },
+  ],
+  'PUT /api/admin/libraries/schedule': [
+    {
+      checks: ['admin'],
+      request: post(
+        '/api/admin/libraries/schedule',
+        () => ({ id: 0, schedule: { mode: 'hours', hours: 12, dailyAt: null } }),
+        'PUT',
+      ),
     },
   ],
   'POST /api/admin/libraries/remove': [
     {
       checks: ['admin'],
       setup: async (c) => {
-        c.root = (await addRoot(c.ta.config, c.ta.db, freshFolder())).id;
+        c.root = (await addRoot(c.ta.app.ctx, await viewerOf(c.ta.db, c.ids.admin), freshFolder())).id;
       },
       request: post('/api/admin/libraries/remove', (c) => ({ id: c.root })),
     },
@@ -466,6 +479,31 @@ const MATRIX: Record<string, Case[]> = {
       request: async (c) => ({ method: 'DELETE', url: `/api/admin/accounts/${await victimId(c)}` }),
     },
   ],
+  'GET /api/admin/accounts/{id}/sessions': [
+    { checks: ['admin'], request: async (c) => get(`/api/admin/accounts/${await victimId(c)}/sessions`)() },
+  ],
+  'DELETE /api/admin/accounts/{id}/sessions': [
+    {
+      checks: ['admin'],
+      request: async (c) => ({ method: 'DELETE', url: `/api/admin/accounts/${await victimId(c)}/sessions` }),
+    },
+  ],
+  'GET /api/auth/sessions': [
+    { checks: ['account.use', 'sessions.manage'], request: get('/api/auth/sessions') },
+  ],
+  'DELETE /api/auth/sessions/{id}': [
+    {
+      checks: ['account.use', 'sessions.manage'],
+      allowed: 404,
+      request: () => ({ method: 'DELETE', url: '/api/auth/sessions/no-such-session' }),
+    },
+  ],
+  'POST /api/auth/sessions/end-others': [
+    {
+      checks: ['account.use', 'sessions.manage'],
+      request: post('/api/auth/sessions/end-others', () => ({})),
+    },
+  ],
   'GET /api/admin/health': [{ checks: ['admin'], request: get('/api/admin/health') }],
   'POST /api/admin/caches/purge': [
     { checks: ['admin'], request: post('/api/admin/caches/purge', () => ({ cache: 'transcodes' })) },
@@ -475,7 +513,10 @@ const MATRIX: Record<string, Case[]> = {
     {
       checks: ['admin'],
       setup: async (c) => {
-        await putReview(c.ta.db, c.ids.owner, c.workId, { rating: 4, review_text: 'fine' });
+        await putReview(c.ta.db, await viewerOf(c.ta.db, c.ids.owner), c.workId, {
+          rating: 4,
+          review_text: 'fine',
+        });
       },
       request: post('/api/admin/reviews/hide', (c) => ({
         userId: c.ids.owner,
@@ -488,7 +529,10 @@ const MATRIX: Record<string, Case[]> = {
     {
       checks: ['admin'],
       setup: async (c) => {
-        await putReview(c.ta.db, c.ids.owner, c.workId, { rating: 4, review_text: 'fine' });
+        await putReview(c.ta.db, await viewerOf(c.ta.db, c.ids.owner), c.workId, {
+          rating: 4,
+          review_text: 'fine',
+        });
       },
       request: post('/api/admin/reviews/delete', (c) => ({ userId: c.ids.owner, workId: c.workId })),
     },
@@ -550,6 +594,42 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/admin/feedback': [{ checks: ['admin'], request: get('/api/admin/feedback') }],
+  'POST /api/subtitles/work/{id}': [
+    {
+      checks: ['account.use', 'subtitle.contribute'],
+      // A text of its own each time: the same text twice for a track is refused as a duplicate.
+      request: (c) =>
+        post(`/api/subtitles/work/${c.workId}`, () => ({
+          language: 'en',
+          files: [
+            {
+              name: 'track.lrc',
+              fileId: c.audioId,
+              data: Buffer.from(`[00:00.50]a line ${rnd()}\n`).toString('base64'),
+            },
+          ],
+        }))(c, 'anonymous'),
+    },
+  ],
+  'GET /api/subtitles/mine': [{ checks: ['account.use'], request: get('/api/subtitles/mine') }],
+  'GET /api/subtitles/{id}/text': [
+    { checks: PUBLIC, allowed: 404, request: get('/api/subtitles/999999/text') },
+  ],
+  'GET /api/admin/subtitles': [{ checks: ['subtitle.review'], request: get('/api/admin/subtitles') }],
+  'POST /api/admin/subtitles/{id}/accept': [
+    {
+      checks: ['subtitle.review'],
+      allowed: 404,
+      request: post('/api/admin/subtitles/999999/accept', () => ({})),
+    },
+  ],
+  'POST /api/admin/subtitles/{id}/reject': [
+    {
+      checks: ['subtitle.review'],
+      allowed: 404,
+      request: post('/api/admin/subtitles/999999/reject', () => ({ reason: 'wrong track' })),
+    },
+  ],
   'POST /api/admin/feedback/handle': [
     {
       checks: ['admin'],
@@ -704,7 +784,7 @@ const MATRIX: Record<string, Case[]> = {
 /** The invitation of the current call (made by its setup). */
 let invitation = { id: 0, code: '' };
 async function freshInvitation(c: Ctx): Promise<void> {
-  const made = await createInvitation(c.ta.db, 'admin_m', { note: 'matrix' });
+  const made = await createInvitation(c.ta.db, await viewerOf(c.ta.db, c.ids.admin), { note: 'matrix' });
   invitation = { id: made.invitation.id, code: made.code };
 }
 
@@ -726,7 +806,9 @@ function played(c: Ctx) {
 async function ownBookmark(c: Ctx, role: Role): Promise<void> {
   c.bookmark = 1;
   if (role === 'anonymous' || role === 'guest') return;
-  c.bookmark = (await addBookmark(c.ta.db, c.ids[role], { track: played(c).track, position: 1 })).id;
+  c.bookmark = (
+    await addBookmark(c.ta.db, await viewerOf(c.ta.db, c.ids[role]), { track: played(c).track, position: 1 })
+  ).id;
 }
 
 /** A token issued now: a password change earlier in the run retires older ones. */
@@ -736,7 +818,7 @@ async function tokenOf(c: Ctx, role: Exclude<Role, 'anonymous'>): Promise<string
     .select(['id', 'name', 'token_version'])
     .where('id', '=', c.ids[role])
     .executeTakeFirstOrThrow();
-  return c.ta.app.auth.issueToken(row);
+  return c.ta.app.auth.tokenOf(row, await startSession(c.ta.db, row, { address: '127.0.0.1' }, 3600_000));
 }
 
 function rnd(): string {
@@ -846,8 +928,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
       for (const role of ROLES) {
         c.victim = `victim_${rnd()}`;
         await createUser(c.ta.db, { name: c.victim, password: 'victim-password' });
-        c.feedback = await addFeedback(c.ta.db, {
-          userId: null,
+        c.feedback = await addFeedback(c.ta.db, ANONYMOUS, {
           workId: c.workId,
           category: 'other',
           details: 'x',
@@ -855,7 +936,7 @@ describe.each(DIALECTS)('role × endpoint matrix on %s', (dialect) => {
         if (kase.target) {
           c.playlist = await createPlaylist(
             c.ta.db,
-            c.ids.owner,
+            await viewerOf(c.ta.db, c.ids.owner),
             { name: 'Target', privacy: PRIVACY[kase.target] },
             [c.workId],
           );

@@ -4,7 +4,7 @@
  * the attempts race. PostgreSQL only: SQLite is one process and keeps the counters in memory.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_GUARD } from '../../src/services/loginGuard.ts';
+import { LOGIN_GUARD } from '../../src/infra/limits/loginGuard.ts';
 import { createUser } from '../../src/services/users.ts';
 import { pgAvailable } from '../helpers/db.ts';
 import { startTwoInstances, statusCounts, type TwoInstances } from './twoInstances.ts';
@@ -61,7 +61,7 @@ describe.skipIf(!pgAvailable)('sign-in limits shared by two instances on Postgre
 
   it('keeps the counters in the database, where both instances find them', async () => {
     const rows = await two.a.db
-      .selectFrom('login_limits' as never)
+      .selectFrom('limit_counters' as never)
       .select(({ fn }) => fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number((rows as { n: number }).n)).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_LIMIT } from '../../src/services/rateLimit.ts';
+import { FEEDBACK_LIMIT } from '../../src/infra/limits/rateLimit.ts';
 import { CATALOGUE } from '../auth/fixtures.ts';
 import { DIALECTS, openTestDb, pgAvailable } from '../helpers/db.ts';
 import { seedWorks } from '../helpers/seed.ts';
@@ -78,17 +78,15 @@ describe.skipIf(!pgAvailable)('request limits shared by two instances on Postgre
 });
 
 describe.each(DIALECTS)('request limit counters (%s)', (dialect) => {
-  it('live in the table request_limits on PostgreSQL only', async () => {
+  it('live in the one table limit_counters on PostgreSQL only (request_limits is gone)', async () => {
     const t = await openTestDb(dialect);
     try {
       const tables =
         dialect === 'postgres'
           ? await sql<{ name: string }>`select table_name as name from information_schema.tables
-              where table_schema = ${t.pgSchema} and table_name = 'request_limits'`.execute(t)
-          : await sql<{ name: string }>`select name from sqlite_master where name = 'request_limits'`.execute(
-              t,
-            );
-      expect(tables.rows.length).toBe(dialect === 'postgres' ? 1 : 0);
+              where table_schema = ${t.pgSchema} and table_name like '%limit%'`.execute(t)
+          : await sql<{ name: string }>`select name from sqlite_master where name like '%limit%'`.execute(t);
+      expect(tables.rows.map((r) => r.name)).toEqual(dialect === 'postgres' ? ['limit_counters'] : []);
     } finally {
       await t.close();
     }

@@ -1,6 +1,6 @@
 /**
  * The list and search queries of the catalogue API on PostgreSQL, compiled by the repository
- * functions (repositories/workLists.ts, searchSql.ts) the way services/catalogue.ts compiles them,
+ * functions (repositories/workLists.ts, searchSql.ts) the way services/catalogue/lists.ts compiles them,
  * for the works, tag, voice actor and search terms of the generated catalogue (catalogueCopy.ts), and
  * their plans: which scans of `works` each uses. The index test fails on a sequential scan of
  * works; the million benchmark prints the plans.

@@ -237,3 +237,21 @@ export async function seedReview(
     await refreshWorkRating(tx, workId);
   });
 }
+
+/** Makes the private playlist `id` of `userId` again (same id) when a test deleted it; else nothing. */
+export async function restorePrivatePlaylist(t: Db, id: string, userId: number): Promise<void> {
+  const have = await t.selectFrom('playlists').select('id').where('id', '=', id).executeTakeFirst();
+  if (have) return;
+  await t
+    .insertInto('playlists')
+    .values({
+      id,
+      user_id: userId,
+      name: 'Private',
+      privacy: 0,
+      system_kind: null,
+      created_at: 1,
+      updated_at: 1,
+    })
+    .execute();
+}

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import { startSession } from '../../src/services/sessions.ts';
 import { createUser } from '../../src/services/users.ts';
 import { connectTestDb, openTestDb, type TestDb, type TestDbAddress } from './db.ts';
 import { watchErrorAnswers } from './errorAnswers.ts';
@@ -113,5 +114,5 @@ export async function tokenFor(t: TestApp, userId: number): Promise<string> {
     .select(['id', 'name', 'token_version'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return t.app.auth.issueToken(user);
+  return t.app.auth.tokenOf(user, await startSession(t.db, user, { address: '127.0.0.1' }, 3600_000));
 }

@@ -71,6 +71,24 @@ describe.each(DIALECTS)('playlists (%s)', (dialect) => {
     await post(alice, 'delete-playlist', { id: pl.id });
   });
 
+  it('puts works with a cover first in the mosaic, so one cover among the works is the card’s', async () => {
+    await t.db.updateTable('works').set({ cover_path: 'cover.jpg' }).where('id', '=', 100001).execute();
+    try {
+      const pl = await create(alice, { name: 'One cover', works: [] });
+      for (const id of [100001, 100002])
+        await post(alice, 'add-works-to-playlist', { id: pl.id, works: [id] });
+      const list = (await get(alice, 'get-playlists?filterBy=created&pageSize=100')).json();
+      const mine = list.playlists.find((p: { id: string }) => p.id === pl.id);
+      expect(mine.mosaicCoverUrls.map((u: string) => /cover\/(\d+)\.jpg/.exec(u)?.[1])).toEqual([
+        '100001',
+        '100002',
+      ]);
+      await post(alice, 'delete-playlist', { id: pl.id });
+    } finally {
+      await t.db.updateTable('works').set({ cover_path: null }).where('id', '=', 100001).execute();
+    }
+  });
+
   it('keeps private playlists private: by id, works, withPlaylistStatus and exist status', async () => {
     const pl = await create(alice, { name: 'Secret', works: [100003] });
     for (const who of [bob, undefined]) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { startBackgroundScans } from '../../src/scanner/background.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { effectiveRoots } from '../../src/storage/effectiveRoots.ts';
 import { openTestDb } from '../helpers/db.ts';
 import { tempDir, writeTree } from './helpers.ts';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type ScanOptions, scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { displayPath, type FsPath } from '../../src/storage/byteNames.ts';
 import { openTestDb, type TestDb } from '../helpers/db.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScanSummary, scanLibrary } from '../../src/scanner/index.ts';
 import { formatSummary } from '../../src/scanner/report.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { startTestApp, type TestApp } from '../helpers/testApp.ts';
 import { tempDir, wav } from './helpers.ts';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { openDb } from '../../src/db/connect.ts';
 import { scanLibrary } from '../../src/scanner/index.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { openTestDb, PG_URL, pgAvailable } from '../helpers/db.ts';
 import { tempDir, writeTree } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScanSummary, scanLibrary } from '../../src/scanner/index.ts';
 import { formatSummary } from '../../src/scanner/report.ts';
-import { scanHooks } from '../../src/services/scans.ts';
+import { scanHooks } from '../../src/services/scans/hooks.ts';
 import { DIALECTS } from '../helpers/db.ts';
 import { seedUser } from '../helpers/seed.ts';
 import { startTestApp, type TestApp, tokenFor } from '../helpers/testApp.ts';

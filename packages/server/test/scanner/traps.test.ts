@@ -128,6 +128,7 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
         path: expect.stringMatching(/work\.json$/),
         reason: 'metadata',
         message: expect.stringMatching(/^sidecar unreadable/),
+        params: { problem: 'unreadable' },
       },
     ]);
     expect(await work(fx, 1000061)).toMatchObject({ title: 'Folder Title', metadata_source: 'folder' });
@@ -271,11 +272,14 @@ describe.each(DIALECTS)('scanner traps (%s)', (dialect) => {
       .filter((e) => /outside the library/.test(e.message))
       .map((e) => path.basename(e.path));
     expect(skipped.sort()).toEqual(['RJ01000050 link', 'secret.txt']);
-    expect(s.errors.map((e) => e.message)).toContain('symlink loop: folder already visited, skipped');
+    // A folder reached both directly and through a link inside the library is entered once, by
+    // its own path (the link is walked after, whatever the names' order).
+    expect(s.errors.filter((e) => e.reason === 'linked-folder').map((e) => e.path)).toEqual([
+      path.join(root, 'linked'),
+    ]);
     expect(await work(fx, 1000050)).toBeUndefined();
-    // A folder reached both directly and through a link inside the library is entered once.
     expect(s.duplicates).toEqual([]);
-    expect((await work(fx, 1000051))?.folder_path).toMatch(/^(linked|store)\/RJ01000051 real$/);
+    expect((await work(fx, 1000051))?.folder_path).toBe('store/RJ01000051 real');
     expect(await files(fx, 1000051)).toHaveLength(1);
     expect((await files(fx, 1000052)).map((f) => f.path)).toEqual(['01.wav', 'alias.wav']);
   });

@@ -11,6 +11,7 @@ import InviteIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import AuditIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ReportIcon from '@mui/icons-material/ReportOutlined';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import SubtitlesIcon from '@mui/icons-material/SubtitlesOutlined';
 import type { ConsoleSection } from '../features/admin/index.ts';
 import { lazyScreen } from './lazyScreen.tsx';
 
@@ -59,6 +60,14 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
     Icon: GavelIcon,
     Screen: lazyScreen(
       async () => (await import('../features/admin/moderation/ModerationSection.tsx')).ModerationSection,
+    ),
+  },
+  {
+    path: 'subtitles',
+    title: 'admin.subtitles.title',
+    Icon: SubtitlesIcon,
+    Screen: lazyScreen(
+      async () => (await import('../features/admin/subtitles/SubtitleQueueSection.tsx')).SubtitleQueueSection,
     ),
   },
   {

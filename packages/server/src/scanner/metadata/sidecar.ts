@@ -6,6 +6,7 @@
  */
 
 import fs from 'node:fs/promises';
+import type { ScanMetadataProblem } from '@sasayaki/contract/scan';
 import { normalizeWork } from '../../metadata/normalize.ts';
 import type { WorkMetadata } from '../../metadata/types.ts';
 import { displayPath, type FsPath, joinFsPath } from '../../storage/byteNames.ts';
@@ -44,24 +45,26 @@ export async function readSidecar(
 ): Promise<SidecarResult> {
   for (const name of sidecarNames(code, topLevelNames)) {
     const file = joinFsPath(workAbs, name);
-    const unusable = (message: string): SidecarResult => ({
+    const unusable = (message: string, problem: ScanMetadataProblem): SidecarResult => ({
       metadata: null,
       problem: {
         path: displayPath(file),
         reason: 'metadata',
         message: `sidecar ${message}: next metadata source used`,
+        params: { problem },
       },
     });
-    if (sizeOf(name) > MAX_SIDECAR_BYTES) return unusable(`larger than ${MAX_SIDECAR_BYTES} bytes`);
+    if (sizeOf(name) > MAX_SIDECAR_BYTES)
+      return unusable(`larger than ${MAX_SIDECAR_BYTES} bytes`, 'too-large');
     let json: unknown;
     try {
       json = JSON.parse(decodeText(await fs.readFile(file)));
     } catch (e) {
-      return unusable(`unreadable (${(e as Error).message.slice(0, 200)})`);
+      return unusable(`unreadable (${(e as Error).message.slice(0, 200)})`, 'unreadable');
     }
-    if (!json || typeof json !== 'object') return unusable('is not a JSON object');
+    if (!json || typeof json !== 'object') return unusable('is not a JSON object', 'not-object');
     const meta = parseWorkObject(json);
-    return meta ? { metadata: meta } : unusable('has no title');
+    return meta ? { metadata: meta } : unusable('has no title', 'no-title');
   }
   return { metadata: null };
 }

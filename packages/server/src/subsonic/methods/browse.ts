@@ -3,9 +3,15 @@
  * (getIndexes, getMusicDirectory): circles hold works, works hold their folders and songs.
  */
 import type { Work } from '@sasayaki/contract';
-import { findCircle, findVa, tagSongCounts } from '../../repositories/entities.ts';
-import { workOfAudioFile } from '../../repositories/files.ts';
-import { listCircles, listTags } from '../../services/entities.ts';
+import { workCacheOf } from '../../services/catalogue/workCache.ts';
+import {
+  ENTITY_LIST_SCOPES,
+  findEntity,
+  listCircles,
+  listTags,
+  songCountsByTag,
+} from '../../services/entities.ts';
+import { workOfSong } from '../../services/tracks.ts';
 import { type Call, type Method, songCountsOf, starsOf, workOrFail, worksPage } from '../call.ts';
 import { albumId, circleArtistId, folderId, idOf } from '../ids.ts';
 import { type LaidSong, type WorkLayout, workLayout } from '../layout.ts';
@@ -77,16 +83,19 @@ export async function songAt(
   c: Call,
   fileId: number,
 ): Promise<{ work: Work; song: LaidSong; layout: WorkLayout }> {
-  const workId = await workOfAudioFile(c.ctx.db, fileId);
+  const workId = await workOfSong(c.ctx.db, fileId);
   const layout = workId === undefined ? null : await workLayout(c.ctx, workId);
   const song = layout?.songs.find((s) => s.fileId === fileId);
   if (!layout || !song) throw notFound('Song');
   return { work: await workOrFail(c, layout.workId), song, layout };
 }
 
-async function circleArtists(c: Call) {
-  const circles = await listCircles(c.ctx.db);
-  return circles.map((ci) => circleArtistOf(ci, ci.count));
+/** The circles as artists, grouped by letter: kept with the circle list (services/entities.ts). */
+function circleIndex(c: Call) {
+  return workCacheOf(c.ctx.db).cached('subsonic:circle-index', ENTITY_LIST_SCOPES.circles, async () => {
+    const circles = await listCircles(c.ctx.db);
+    return grouped(circles.map((ci) => circleArtistOf(ci, ci.count)));
+  });
 }
 
 async function albumWithSongs(c: Call, workId: number) {
@@ -101,21 +110,27 @@ async function albumWithSongs(c: Call, workId: number) {
 }
 
 export const browseMethods: Record<string, Method> = {
-  getArtists: async (c) => ({ artists: { ignoredArticles: '', index: grouped(await circleArtists(c)) } }),
+  getArtists: async (c) => ({ artists: { ignoredArticles: '', index: await circleIndex(c) } }),
 
   getIndexes: async (c) => {
-    const artists = (await circleArtists(c)).map((a) => ({
-      id: a.id,
-      name: a.name,
-      albumCount: a.albumCount,
-    }));
-    return { indexes: { lastModified: Date.now(), ignoredArticles: '', index: grouped(artists) } };
+    const index = await workCacheOf(c.ctx.db).cached(
+      'subsonic:circle-indexes',
+      ENTITY_LIST_SCOPES.circles,
+      async () =>
+        (await circleIndex(c)).map((g) => ({
+          name: g.name,
+          artist: g.artist.map((a) => ({ id: a.id, name: a.name, albumCount: a.albumCount })),
+        })),
+    );
+    return { indexes: { lastModified: Date.now(), ignoredArticles: '', index } };
   },
 
   getArtist: async (c) => {
     const id = idOf(c.params.need('id'), 'id', ['circle', 'va'] as const);
     const entity =
-      id.kind === 'circle' ? await findCircle(c.ctx.db, id.circleId) : await findVa(c.ctx.db, id.vaId);
+      id.kind === 'circle'
+        ? await findEntity(c.ctx.db, 'circles', String(id.circleId))
+        : await findEntity(c.ctx.db, 'vas', id.vaId);
     if (!entity) throw notFound('Artist');
     const albums = await albumsOf(c, await worksOfArtist(c, id));
     const artist =
@@ -138,8 +153,7 @@ export const browseMethods: Record<string, Method> = {
   },
 
   getGenres: async (c) => {
-    const [tags, songCounts] = await Promise.all([listTags(c.ctx.db), tagSongCounts(c.ctx.db)]);
-    const songs = new Map(songCounts.map((r) => [Number(r.tag_id), Number(r.n)]));
+    const [tags, songs] = await Promise.all([listTags(c.ctx.db), songCountsByTag(c.ctx.db)]);
     return {
       genres: {
         genre: tags.map((t) => ({
@@ -155,7 +169,7 @@ export const browseMethods: Record<string, Method> = {
     const raw = c.params.need('id');
     const id = idOf(raw, 'id', ['circle', 'album', 'folder'] as const);
     if (id.kind === 'circle') {
-      const circle = await findCircle(c.ctx.db, id.circleId);
+      const circle = await findEntity(c.ctx.db, 'circles', String(id.circleId));
       if (!circle) throw notFound('Directory');
       const works = await worksOfArtist(c, id);
       const stars = await starsOf(
@@ -164,7 +178,7 @@ export const browseMethods: Record<string, Method> = {
       );
       return {
         directory: {
-          id: circleArtistId(circle.id),
+          id: circleArtistId(id.circleId),
           name: circle.name,
           child: works.map((w) => albumChildOf(w, c.lang, stars.get(w.id))),
         },

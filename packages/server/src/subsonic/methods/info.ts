@@ -5,7 +5,7 @@
  * without checking for an error (Aonsoku's artist and radio pages never leave their loading
  * state on error 70), so an empty answer is what keeps those pages usable.
  */
-import { findCircle } from '../../repositories/entities.ts';
+import { findEntity } from '../../services/entities.ts';
 import { type Call, type Method, workOrFail } from '../call.ts';
 import { idOf } from '../ids.ts';
 import { notFound } from '../protocol.ts';
@@ -13,7 +13,9 @@ import { notFound } from '../protocol.ts';
 /** Refuses an id that is not an artist of this library (voice actors are checked by their works). */
 async function artistOrFail(c: Call): Promise<void> {
   const id = idOf(c.params.need('id'), 'id', ['circle', 'va'] as const);
-  if (id.kind === 'circle' && !(await findCircle(c.ctx.db, id.circleId))) throw notFound('Artist');
+  if (id.kind === 'circle' && !(await findEntity(c.ctx.db, 'circles', String(id.circleId)))) {
+    throw notFound('Artist');
+  }
 }
 
 async function albumOrFail(c: Call): Promise<void> {

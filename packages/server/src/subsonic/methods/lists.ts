@@ -1,14 +1,13 @@
 /**
- * Lists of albums and songs, all drawn from the catalogue's works lists (services/catalogue.ts
+ * Lists of albums and songs, all drawn from the catalogue's works lists (services/catalogue/lists.ts
  * listWorks, its orders, filters and caches): getAlbumList2 / getAlbumList of every type,
  * getRandomSongs, getSongsByGenre, getStarred2 / getStarred, search3 / search2.
  */
 import { LIMITS, parseKeyword, type SearchTerm, type Work } from '@sasayaki/contract';
-import { userIdOf } from '../../auth/principal.ts';
-import { circlesNamed, vasNamed } from '../../repositories/entities.ts';
-import { playedWorksOfUser } from '../../repositories/recommender.ts';
-import { idsFromRandomKey } from '../../repositories/works.ts';
-import type { ListWorksOptions } from '../../services/catalogue.ts';
+import type { ListWorksOptions } from '../../services/catalogue/lists.ts';
+import { randomWorkIds } from '../../services/catalogue/random.ts';
+import { artistsNamed } from '../../services/entities.ts';
+import { playedWorks } from '../../services/listening.ts';
 import {
   type Call,
   likedPlaylistOf,
@@ -54,10 +53,9 @@ const genreTerm = (genre: string): SearchTerm => ({
 /** A random seed of the catalogue's `random` order: each call a different shuffle. */
 const randomSeed = () => Math.floor(Math.random() * (LIMITS.seedMax + 1));
 
-/** `size` random works: a random point of the works' stable random order, and the works after it. */
+/** `size` random works (services/catalogue/random.ts). */
 async function randomWorks(c: Call, size: number, rootIndex?: number): Promise<Work[]> {
-  const from = Math.floor(Math.random() * 2 ** 31);
-  return worksByIds(c, await idsFromRandomKey(c.ctx.db, from, size, rootIndex));
+  return worksByIds(c, await randomWorkIds(c.ctx.db, size, rootIndex));
 }
 
 /** The works of an album list type (getAlbumList2 `type`), offset…offset+size. */
@@ -101,9 +99,7 @@ async function albumListWorks(c: Call, offset: number, size: number): Promise<Wo
     }
     case 'recent':
     case 'frequent': {
-      const userId = userIdOf(c.viewer);
-      if (userId === null) return [];
-      const ids = await playedWorksOfUser(c.ctx.db, userId, type, offset + size);
+      const ids = await playedWorks(c.ctx.db, c.viewer, type, offset + size);
       return worksByIds(c, ids.slice(offset));
     }
     default:
@@ -190,12 +186,10 @@ async function search(c: Call) {
   const songs = sizeAndOffset(c, 'songCount', 'songOffset', 20);
   const opts: ListOpts = { terms, rootIndex };
   // Artists: circles first, then voice actors, each by name.
-  const circles = await circlesNamed(c.ctx.db, text, artists.size + artists.offset, 0);
-  const vasWanted = Math.max(0, artists.size + artists.offset - circles.length);
-  const vas = vasWanted ? await vasNamed(c.ctx.db, text, vasWanted, 0) : [];
+  const { circles, vas } = await artistsNamed(c.ctx.db, text, artists.size + artists.offset);
   const artistList = [
-    ...circles.map((ci) => circleArtistOf(ci, Number(ci.count))),
-    ...vas.map((va) => vaArtistOf(va, Number(va.count))),
+    ...circles.map((ci) => circleArtistOf(ci, ci.count)),
+    ...vas.map((va) => vaArtistOf(va, va.count)),
   ].slice(artists.offset, artists.offset + artists.size);
   const [albumWorks, songList] = await Promise.all([
     worksRange(c, opts, albums.offset, albums.size),

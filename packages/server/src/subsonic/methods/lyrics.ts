@@ -6,8 +6,9 @@
 
 import type { Work } from '@sasayaki/contract';
 import { parseSubtitle } from '@sasayaki/contract';
-import { audioFilesLike } from '../../repositories/files.ts';
 import { mediaFile, openMediaFile } from '../../services/media.ts';
+import { acceptedText, communitySubtitlesOf } from '../../services/subtitles.ts';
+import { songsTitled } from '../../services/tracks.ts';
 import type { Call, Method } from '../call.ts';
 import { idOf } from '../ids.ts';
 import { lastStreamed } from '../lastStreamed.ts';
@@ -42,9 +43,13 @@ async function subtitleText(c: Call, fileId: number): Promise<string | null> {
   }
 }
 
-/** Structured lyrics of each subtitle file linked to the song, in name order. */
+/**
+ * Structured lyrics of each subtitle file linked to the song, in name order, then each accepted
+ * community subtitle with its language (`lang`) and its contributor credited in `displayArtist`.
+ */
 async function structuredLyrics(c: Call, work: Work, song: LaidSong) {
   const out = [];
+  const community = (await communitySubtitlesOf(c.ctx.db, [song.fileId])).get(song.fileId) ?? [];
   for (const lyric of song.lyrics) {
     const text = await subtitleText(c, lyric.fileId);
     if (text === null) continue;
@@ -59,14 +64,21 @@ async function structuredLyrics(c: Call, work: Work, song: LaidSong) {
       line: cues.map((cue) => ({ start: Math.round(cue.start * 1000), value: cue.text })),
     });
   }
+  for (const sub of community) {
+    const text = await acceptedText(c.ctx.config.dataDir, sub.id);
+    const cues = text === null ? [] : parseSubtitle(text, sub.format);
+    if (cues.length === 0) continue;
+    out.push({
+      displayArtist: `${work.circle?.name ?? ''} (subtitles: ${sub.contributor})`.trim(),
+      displayTitle: song.title,
+      lang: sub.language,
+      offset: 0,
+      synced: true,
+      line: cues.map((cue) => ({ start: Math.round(cue.start * 1000), value: cue.text })),
+    });
+  }
   return out;
 }
-
-const baseTitle = (p: string) => {
-  const name = p.slice(p.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return (dot > 0 ? name.slice(0, dot) : name).toLowerCase();
-};
 
 /** The first song of this title (among the first 50 files named so) that `fits`. */
 async function firstSongTitled(
@@ -74,10 +86,7 @@ async function firstSongTitled(
   title: string,
   fits: (at: Found | null) => boolean,
 ): Promise<Found | null> {
-  const files = (await audioFilesLike(c.ctx.db, title, 50)).filter(
-    (f) => baseTitle(f.path) === title.toLowerCase(),
-  );
-  for (const f of files) {
+  for (const f of await songsTitled(c.ctx.db, title, 50)) {
     const at = await songAt(c, f.id).catch(() => null);
     if (at && fits(at)) return at;
   }

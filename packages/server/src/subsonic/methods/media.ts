@@ -8,10 +8,10 @@ import type { FastifyReply } from 'fastify';
 import { paths } from '../../config.ts';
 import { deliverLowQuality, deliverOriginal } from '../../http/delivery.ts';
 import { sendFile } from '../../http/files.ts';
-import { findCircle } from '../../repositories/entities.ts';
-import { findPlaylistRow, latestWorksOf } from '../../repositories/playlists.ts';
 import { coverFile } from '../../services/covers.ts';
+import { findEntity } from '../../services/entities.ts';
 import { mediaFile } from '../../services/media.ts';
+import { playlistCoverWork } from '../../services/playerPlaylists.ts';
 import { Root } from '../../storage/root.ts';
 import type { Call, Method } from '../call.ts';
 import { idOf } from '../ids.ts';
@@ -66,18 +66,18 @@ async function coverWorkOf(c: Call): Promise<number> {
       return (await mediaFile(c.ctx, id.fileId)).workId;
     case 'circle':
     case 'va': {
-      if (id.kind === 'circle' && !(await findCircle(c.ctx.db, id.circleId))) throw notFound('Cover art');
+      if (id.kind === 'circle' && !(await findEntity(c.ctx.db, 'circles', String(id.circleId)))) {
+        throw notFound('Cover art');
+      }
       // An artist's picture is the cover of their newest work.
       const [newest] = await worksOfArtist(c, id);
       if (!newest) throw notFound('Cover art');
       return newest.id;
     }
     case 'playlist': {
-      const row = await findPlaylistRow(c.ctx.db, id.playlistId);
-      const works = row ? await latestWorksOf(c.ctx.db, [row.id]) : [];
-      const first = works[0];
-      if (!first) throw notFound('Cover art');
-      return Number(first.work_id);
+      const workId = await playlistCoverWork(c.ctx.db, c.viewer, id.playlistId);
+      if (workId === undefined) throw notFound('Cover art');
+      return workId;
     }
   }
 }

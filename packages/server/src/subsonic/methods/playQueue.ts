@@ -4,8 +4,8 @@
  * offers to continue, and the other way round. Subsonic positions are milliseconds; ours seconds.
  */
 import { LISTENING_LIMITS, trackHash, type Work } from '@sasayaki/contract';
-import { workOfAudioFile } from '../../repositories/files.ts';
 import { getQueue, saveQueue } from '../../services/listening.ts';
+import { workOfSong } from '../../services/tracks.ts';
 import { type Call, type Method, worksByIds } from '../call.ts';
 import { idOf, songId } from '../ids.ts';
 import { workLayouts } from '../layout.ts';
@@ -18,7 +18,7 @@ const deviceOf = (c: Call) => (c.params.str('c') ?? 'Subsonic').slice(0, LISTENI
 
 export const playQueueMethods: Record<string, Method> = {
   savePlayQueue: async (c) => {
-    const userId = accountOf(c, 'save the play queue');
+    accountOf(c, 'save the play queue');
     const ids = c.params.all('id');
     if (ids.length > LISTENING_LIMITS.queueTracksMax) {
       throw invalid('id', `at most ${LISTENING_LIMITS.queueTracksMax} songs`);
@@ -26,14 +26,14 @@ export const playQueueMethods: Record<string, Method> = {
     const tracks: string[] = [];
     for (const raw of ids) {
       const fileId = idOf(raw, 'id', ['song'] as const).fileId;
-      const workId = await workOfAudioFile(c.ctx.db, fileId);
+      const workId = await workOfSong(c.ctx.db, fileId);
       if (workId === undefined) throw notFound('Song');
       tracks.push(trackHash({ workId, fileId }));
     }
     const current = c.params.str('current');
     const currentIndex = current ? Math.max(0, ids.indexOf(current)) : 0;
     const position = c.params.int('position', 0, 0, 2 ** 31) / 1000;
-    await saveQueue(c.ctx.db, userId, {
+    await saveQueue(c.ctx.db, c.viewer, {
       tracks,
       currentIndex,
       position,
@@ -45,8 +45,8 @@ export const playQueueMethods: Record<string, Method> = {
   },
 
   getPlayQueue: async (c) => {
-    const userId = accountOf(c, 'read the play queue');
-    const queue = await getQueue(c.ctx.db, userId);
+    accountOf(c, 'read the play queue');
+    const queue = await getQueue(c.ctx.db, c.viewer);
     if (!queue) return {};
     const workIds = [...new Set(queue.tracks.map((t) => t.workId))];
     const [works, layouts] = await Promise.all([worksByIds(c, workIds), workLayouts(c.ctx, workIds)]);

@@ -4,88 +4,57 @@
  * are the songs of those works, oldest addition first. Adding a song adds its work; removing
  * an entry by index removes the work that song belongs to.
  */
-import { LIMITS, SYSTEM_PLAYLIST_NAMES, type Work } from '@sasayaki/contract';
-import { decide, type PlaylistTarget } from '../../access.ts';
-import type { PlaylistRow } from '../../db/schema.ts';
-import { HttpError } from '../../errors.ts';
+import { LIMITS, type Work } from '@sasayaki/contract';
 import { plainInteger } from '../../numericParams.ts';
-import { type PlaylistListRow, playlistSongTotals, playlistsPage } from '../../repositories/playlists.ts';
+import {
+  type PlayerPlaylist,
+  playerPlaylist,
+  playerPlaylists,
+  playlistTitle,
+} from '../../services/playerPlaylists.ts';
 import {
   addWorks,
   createPlaylist,
   deletePlaylist,
   editPlaylist,
-  ensureSystemPlaylists,
-  findPlaylist,
-  playlistView,
+  playlistFor,
   removeWorks,
-  targetOf,
 } from '../../services/playlists.ts';
 import { type Call, type Method, worksPage } from '../call.ts';
 import { idOf, playlistSubsonicId } from '../ids.ts';
 import { workLayouts } from '../layout.ts';
 import { invalid } from '../protocol.ts';
-import { accountOf, workOfId } from './annotation.ts';
+import { workOfId } from './annotation.ts';
 import { songsOf } from './browse.ts';
 
 /** Most works whose songs one playlist answer lists. */
 const PLAYLIST_WORKS_SHOWN = 500;
 
-const SYSTEM_NAMES: Record<string, Record<string, string>> = {
-  [SYSTEM_PLAYLIST_NAMES.liked]: { 'zh-cn': '喜欢', 'ja-jp': 'お気に入り', 'en-us': 'Liked' },
-  [SYSTEM_PLAYLIST_NAMES.marked]: { 'zh-cn': '标记', 'ja-jp': 'マーク', 'en-us': 'Marked' },
-};
-
-const displayName = (c: Call, name: string) => SYSTEM_NAMES[name]?.[c.lang ?? 'en-us'] ?? name;
-
-function check(c: Call, action: Parameters<typeof decide>[1], target: PlaylistTarget): void {
-  const d = decide(c.viewer, action, { playlist: target });
-  if (!d.ok) throw new HttpError(d.code);
-}
-
-type Row = Pick<
-  PlaylistListRow,
-  'id' | 'name' | 'description' | 'user_id' | 'user_name' | 'privacy' | 'created_at' | 'updated_at'
->;
-
-async function playlistsOf(c: Call, rows: Row[]) {
-  const totals = new Map(
-    (
-      await playlistSongTotals(
-        c.ctx.db,
-        rows.map((r) => r.id),
-      )
-    ).map((t) => [t.playlist_id, t]),
-  );
+function playlistOf(c: Call, r: PlayerPlaylist) {
   const viewerId = c.viewer.kind === 'account' ? c.viewer.id : null;
-  return rows.map((r) => ({
+  return {
     id: playlistSubsonicId(r.id),
-    name: displayName(c, r.name),
+    name: playlistTitle(r.name, c.lang),
     comment: r.description,
     owner: r.user_name,
     public: r.privacy === 2,
     readonly: r.user_id !== viewerId,
-    songCount: Number(totals.get(r.id)?.songs ?? 0),
-    duration: Math.round(Number(totals.get(r.id)?.seconds ?? 0)),
+    songCount: r.songs,
+    duration: Math.round(r.seconds),
     created: new Date(Number(r.created_at)).toISOString(),
     changed: new Date(Number(r.updated_at)).toISOString(),
     coverArt: playlistSubsonicId(r.id),
-  }));
+  };
 }
 
-/** The playlist of an id that the viewer may read (error 70 otherwise). */
-async function readable(c: Call, raw: string): Promise<PlaylistRow> {
-  const id = idOf(raw, 'id', ['playlist'] as const);
-  const row = await findPlaylist(c.ctx.db, id.playlistId);
-  check(c, 'playlist.read', targetOf(row));
-  return row;
-}
+/** The playlist id of a parameter. */
+const playlistIdOf = (c: Call, name: string) =>
+  idOf(c.params.need(name), name, ['playlist'] as const).playlistId;
 
-async function withEntries(c: Call, row: PlaylistRow) {
-  const viewerId = c.viewer.kind === 'account' ? c.viewer.id : null;
-  const view = await playlistView(c.ctx.db, row.id, viewerId, c.baseUrl);
-  const [meta] = await playlistsOf(c, [{ ...row, user_name: view.user_name }]);
-  const scope = { kind: 'playlist', playlistId: row.id, byAddition: true } as const;
+/** A playlist the viewer may read (error 70 otherwise), with its songs and works. */
+async function withEntries(c: Call, id: string) {
+  const found = await playerPlaylist(c.ctx.db, c.viewer, id);
+  const scope = { kind: 'playlist', playlistId: found.id, byAddition: true } as const;
   const works: Work[] = [];
   for (let page = 1; works.length < PLAYLIST_WORKS_SHOWN; page++) {
     const p = await worksPage(c, { scope, sort: 'asc', page, pageSize: LIMITS.pageSizeMax });
@@ -100,7 +69,7 @@ async function withEntries(c: Call, row: PlaylistRow) {
     c,
     works.map((work) => ({ work, songs: layouts.get(work.id)?.songs ?? [] })),
   );
-  return { ...meta, entry, works };
+  return { ...playlistOf(c, found), entry, works };
 }
 
 async function songWorks(c: Call, name: string): Promise<number[]> {
@@ -110,66 +79,42 @@ async function songWorks(c: Call, name: string): Promise<number[]> {
 
 export const playlistMethods: Record<string, Method> = {
   getPlaylists: async (c) => {
-    const userId = c.viewer.kind === 'account' ? c.viewer.id : null;
-    if (userId !== null) await ensureSystemPlaylists(c.ctx.db, userId);
-    const own =
-      userId === null ? [] : await playlistsPage(c.ctx.db, userId, { filterBy: 'created' }, 1000, 0);
-    const shared = (await playlistsPage(c.ctx.db, userId, { filterBy: 'public' }, 1000, 0)).filter(
-      (r) => r.user_id !== userId,
-    );
-    return { playlists: { playlist: await playlistsOf(c, [...own, ...shared]) } };
+    const playlists = await playerPlaylists(c.ctx.db, c.viewer);
+    return { playlists: { playlist: playlists.map((r) => playlistOf(c, r)) } };
   },
 
   getPlaylist: async (c) => {
-    const row = await readable(c, c.params.need('id'));
-    const { works: _works, ...playlist } = await withEntries(c, row);
+    const { works: _works, ...playlist } = await withEntries(c, playlistIdOf(c, 'id'));
     return { playlist };
   },
 
   createPlaylist: async (c) => {
-    const userId = accountOf(c, 'make playlists');
     const works = await songWorks(c, 'songId');
-    const existing = c.params.str('playlistId');
     let id: string;
-    if (existing) {
+    if (c.params.str('playlistId')) {
       // With playlistId: the playlist's entries become these songs' works.
-      const row = await findPlaylist(
-        c.ctx.db,
-        idOf(existing, 'playlistId', ['playlist'] as const).playlistId,
-      );
-      check(c, 'playlist.edit', targetOf(row));
-      const current = (await withEntries(c, row)).works.map((w) => w.id);
+      id = (await playlistFor(c.ctx.db, c.viewer, playlistIdOf(c, 'playlistId'), 'playlist.edit')).id;
+      const current = (await withEntries(c, id)).works.map((w) => w.id);
       const gone = current.filter((w) => !works.includes(w));
-      if (gone.length) await removeWorks(c.ctx.db, row.id, gone);
-      if (works.length) await addWorks(c.ctx.db, row.id, works);
-      id = row.id;
+      if (gone.length) await removeWorks(c.ctx.db, c.viewer, id, gone);
+      if (works.length) await addWorks(c.ctx.db, c.viewer, id, works);
     } else {
-      const d = decide(c.viewer, 'playlist.create');
-      if (!d.ok) throw new HttpError(d.code);
-      id = await createPlaylist(c.ctx.db, userId, { name: c.params.need('name') }, works);
+      id = await createPlaylist(c.ctx.db, c.viewer, { name: c.params.need('name') }, works);
     }
-    const { works: _works, ...playlist } = await withEntries(c, await findPlaylist(c.ctx.db, id));
+    const { works: _works, ...playlist } = await withEntries(c, id);
     return { playlist };
   },
 
   updatePlaylist: async (c) => {
-    accountOf(c, 'change playlists');
-    const row = await findPlaylist(
-      c.ctx.db,
-      idOf(c.params.need('playlistId'), 'playlistId', ['playlist'] as const).playlistId,
-    );
-    check(c, 'playlist.edit', targetOf(row));
+    const id = playlistIdOf(c, 'playlistId');
     const name = c.params.str('name');
     const comment = c.params.str('comment');
     const isPublic = c.params.has('public') ? c.params.bool('public', false) : undefined;
     if (name !== undefined || comment !== undefined || isPublic !== undefined) {
-      if (name !== undefined) check(c, 'playlist.rename', targetOf(row));
-      await editPlaylist(c.ctx.db, row, {
-        name,
-        description: comment,
-        // Public, or back to private; an unlisted playlist stays unlisted unless asked.
-        privacy: isPublic === undefined ? undefined : isPublic ? 2 : row.privacy === 1 ? 1 : 0,
-      });
+      await editPlaylist(c.ctx.db, c.viewer, id, { name, description: comment, public: isPublic });
+    } else {
+      // No metadata to change: a player that may not change the playlist still hears so.
+      await playlistFor(c.ctx.db, c.viewer, id, 'playlist.edit');
     }
     const indexes = c.params.all('songIndexToRemove').map((raw) => {
       const i = plainInteger(raw.trim());
@@ -177,27 +122,21 @@ export const playlistMethods: Record<string, Method> = {
       return i;
     });
     if (indexes.length) {
-      const { entry } = await withEntries(c, row);
+      const { entry } = await withEntries(c, id);
       const gone = new Set<number>();
       for (const i of indexes) {
         const song = entry[i];
         if (song) gone.add(Number(song.albumId.slice(3)));
       }
-      if (gone.size) await removeWorks(c.ctx.db, row.id, [...gone]);
+      if (gone.size) await removeWorks(c.ctx.db, c.viewer, id, [...gone]);
     }
     const add = await songWorks(c, 'songIdToAdd');
-    if (add.length) await addWorks(c.ctx.db, row.id, add);
+    if (add.length) await addWorks(c.ctx.db, c.viewer, id, add);
     return {};
   },
 
   deletePlaylist: async (c) => {
-    accountOf(c, 'delete playlists');
-    const row = await findPlaylist(
-      c.ctx.db,
-      idOf(c.params.need('id'), 'id', ['playlist'] as const).playlistId,
-    );
-    check(c, 'playlist.delete', targetOf(row));
-    await deletePlaylist(c.ctx.db, row.id);
+    await deletePlaylist(c.ctx.db, c.viewer, playlistIdOf(c, 'id'));
     return {};
   },
 };

@@ -1,6 +1,7 @@
-/** ping, getLicense, getOpenSubsonicExtensions, getUser, getMusicFolders. */
+/** ping, getLicense, getOpenSubsonicExtensions, getUser, getMusicFolders, getScanStatus, startScan. */
 import path from 'node:path';
 import { userIdOf } from '../../auth/principal.ts';
+import { subsonicScanStatus, subsonicStartScan } from '../../services/scans/console.ts';
 import { findUserById, findUserByName } from '../../services/users.ts';
 import type { Call, Method } from '../call.ts';
 import { EXTENSIONS, notAuthorized, notFound } from '../protocol.ts';
@@ -25,6 +26,14 @@ export const systemMethods: Record<string, Method> = {
   getOpenSubsonicExtensions: async () => ({ openSubsonicExtensions: EXTENSIONS }),
 
   getMusicFolders: async (c) => ({ musicFolders: { musicFolder: musicFolders(c) } }),
+
+  getScanStatus: async (c) => ({
+    scanStatus: await subsonicScanStatus(c.ctx.db, c.req.server.scans, c.viewer),
+  }),
+
+  startScan: async (c) => ({
+    scanStatus: await subsonicStartScan(c.ctx.db, c.req.server.scans, c.viewer),
+  }),
 
   getUser: async (c) => {
     const userId = userIdOf(c.viewer);

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { AppPasswordsSection } from './AppPasswordsSection.tsx';
+import { DevicesSection } from './DevicesSection.tsx';
 import { isGuest, isLoggedIn, openAccountDialog, useAuth } from './store.ts';
 
 /**
@@ -29,6 +30,7 @@ export function AccountSection() {
           {email ? t('auth.mail.manage') : t('auth.mail.link')}
         </Button>
       </Stack>
+      <DevicesSection />
       <AppPasswordsSection />
     </Stack>
   );

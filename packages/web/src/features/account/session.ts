@@ -71,14 +71,18 @@ export async function confirmPasswordReset(verifyId: string, code: string, passw
   notify({ type: 'positive', message: i18n.t('auth.reset.done', { name: answer.user.name }) });
 }
 
-/** Starts the session a sign-in answer carries (login, registration, the first administrator). */
-export function afterAuth(answer: AuthAnswer): void {
+/**
+ * Starts the session a sign-in answer carries (login, registration, the first administrator).
+ * `newAccount`: an account made a moment ago (first run, an invitation) — its quick-mark target
+ * is set without a notice about a "reset" that means nothing to its owner yet.
+ */
+export function afterAuth(answer: AuthAnswer, { newAccount = false }: { newAccount?: boolean } = {}): void {
   setSession(answer.token, answer.user);
   // The guest account shares one recommender id among everyone: keep the visitor's own (docs/product.md §6).
   if (answer.user.group !== 'guest' && answer.user.recommenderUuid) {
     useSettings.getState().set({ recommenderUuid: answer.user.recommenderUuid });
   }
-  void checkQuickMarkTarget(answer.user);
+  void checkQuickMarkTarget(answer.user, { quiet: newAccount });
 }
 
 export function logout(): void {
@@ -98,7 +102,7 @@ function unwrap<T>(answer: unknown): T | null {
  * docs/product.md §4: at login, the quick-mark target playlist must exist and belong to the user; when it is
  * absent, someone else's or gone (404) it is reset to the default mark-target playlist.
  */
-export async function checkQuickMarkTarget(user: User): Promise<void> {
+export async function checkQuickMarkTarget(user: User, { quiet = false } = {}): Promise<void> {
   const target = getSettings().quickMarkTargetPlaylist;
   if (target) {
     try {
@@ -116,6 +120,7 @@ export async function checkQuickMarkTarget(user: User): Promise<void> {
     );
     if (!def?.id) return;
     useSettings.getState().set({ quickMarkTargetPlaylist: { id: def.id, name: def.name } });
+    if (quiet) return;
     notify({
       type: 'positive',
       message: i18n.t('auth.markTargetReset', { name: playlistDisplayName(def.name, i18n.t.bind(i18n)) }),

@@ -1,5 +1,5 @@
 /** The request of each works list (docs/product.md §7.2), chosen from the list state and the settings. */
-import { LIMITS, type WorkList, type WorkOrder } from '@sasayaki/contract';
+import { LIMITS, type SortDirection, type WorkList, type WorkOrder } from '@sasayaki/contract';
 import { call } from '../../shared/api/client.ts';
 
 export type WorkSource = 'works' | 'popular' | 'recommend';
@@ -11,7 +11,7 @@ export interface WorkQuery {
   page: number;
   pageSize: number;
   order: WorkOrder;
-  sort: 'asc' | 'desc';
+  sort: SortDirection;
   seed: number;
   subtitle: boolean;
   localSubtitledWorks: number[];

@@ -3,13 +3,13 @@
  * keyword, subtitle-only and the random seed. Parsing is forgiving: anything unknown falls back
  * to the default.
  */
-import { LIMITS, type WorkOrder } from '@sasayaki/contract';
+import { LIMITS, type SortDirection, type WorkOrder } from '@sasayaki/contract';
 
 export const DISPLAY_MODES = ['detail', 'compact', 'list'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
 /** Sort options of docs/product.md §9, in menu order; the default is create_date desc. */
-export const SORT_OPTIONS: { order: WorkOrder; sort: 'asc' | 'desc' }[] = [
+export const SORT_OPTIONS: { order: WorkOrder; sort: SortDirection }[] = [
   { order: 'release', sort: 'desc' },
   { order: 'create_date', sort: 'desc' },
   { order: 'rating', sort: 'desc' },
@@ -33,7 +33,7 @@ export interface ListState {
   pageSize: number;
   mode: DisplayMode;
   order: WorkOrder;
-  sort: 'asc' | 'desc';
+  sort: SortDirection;
   subtitle: boolean;
   seed: number;
 }

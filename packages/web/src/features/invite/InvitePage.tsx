@@ -59,7 +59,7 @@ function InviteForm({ code, expiresAt }: { code: string; expiresAt: number }) {
         { body: { code, name: account.name, password: account.password } },
         { silent: true, auth: false },
       );
-      afterAuth(answer);
+      afterAuth(answer, { newAccount: true });
       navigate('/works', { replace: true });
     } catch (err) {
       setFailure(errorText(err, t));

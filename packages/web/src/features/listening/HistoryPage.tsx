@@ -1,6 +1,7 @@
 /**
  * /history: what the account played, by work (most recent first), each with its tracks, when and
- * how far; one track, one work or everything can be cleared, and recording can be paused.
+ * how far; one track, one work (after asking) or everything (after asking) can be cleared, and
+ * recording can be paused.
  */
 import DeleteSweepRounded from '@mui/icons-material/DeleteSweepRounded';
 import Alert from '@mui/material/Alert';
@@ -14,6 +15,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
+import type { HistoryWork } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../shared/api/errors.ts';
@@ -39,6 +41,7 @@ export function HistoryPage() {
   const settings = useListeningSettings();
   const clear = useClearHistory();
   const [confirmAll, setConfirmAll] = useState(false);
+  const [confirmWork, setConfirmWork] = useState<HistoryWork['work'] | null>(null);
 
   if (!keeps) {
     return (
@@ -104,7 +107,7 @@ export function HistoryPage() {
             entry={entry}
             onPlay={(track) => void playFromHistory(entry.work, track)}
             onRemoveTrack={(track) => clear.mutate({ track: track.track })}
-            onRemoveWork={() => clear.mutate({ work_id: entry.work.id })}
+            onRemoveWork={() => setConfirmWork(entry.work)}
           />
         ))}
       </Box>
@@ -118,6 +121,26 @@ export function HistoryPage() {
           />
         </Box>
       )}
+      <Dialog open={confirmWork !== null} onClose={() => setConfirmWork(null)}>
+        <DialogTitle>{t('listening.removeWorkTitle', { title: confirmWork?.title ?? '' })}</DialogTitle>
+        <DialogContent>
+          <Typography>{t('listening.removeWorkText')}</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmWork(null)}>{t('common.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            data-testid="history-remove-work-confirm"
+            onClick={() => {
+              if (confirmWork) clear.mutate({ work_id: confirmWork.id });
+              setConfirmWork(null);
+            }}
+          >
+            {t('listening.remove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <Dialog open={confirmAll} onClose={() => setConfirmAll(false)}>
         <DialogTitle>{t('listening.clearAllTitle')}</DialogTitle>
         <DialogContent>

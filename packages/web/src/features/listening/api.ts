@@ -1,5 +1,5 @@
 /** The account's history, its setting and the "Continue listening" row (docs/player.md, "Listening state"). */
-import type { HistoryTrack, Work } from '@sasayaki/contract';
+import type { EndpointQuery, HistoryTrack, Work } from '@sasayaki/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
@@ -59,7 +59,9 @@ export function useSetRecordHistory() {
   });
 }
 
-export type ClearTarget = { track: string } | { work_id: number } | { all: true };
+type ClearQuery = Required<EndpointQuery<'DELETE /api/listening/history'>>;
+/** One track, one work or all of it: exactly one of the route's fields. */
+export type ClearTarget = Pick<ClearQuery, 'track'> | Pick<ClearQuery, 'work_id'> | { all: true };
 
 export function useClearHistory() {
   const client = useQueryClient();

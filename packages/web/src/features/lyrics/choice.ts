@@ -45,3 +45,19 @@ export function withMatchedLyrics(
           ),
   };
 }
+
+/**
+ * The order of a track's server lyrics for the automatic choice (docs/subtitles.md): community
+ * subtitles in the listener's language first, then the bundled files, then community subtitles
+ * in other languages; each group keeps the server's order.
+ */
+export function inListenerOrder(lyrics: readonly QueueLyric[], language: string): QueueLyric[] {
+  const rank = (l: QueueLyric) => {
+    if (!l.community) return 1;
+    return l.community.language.toLowerCase() === language.toLowerCase() ? 0 : 2;
+  };
+  return lyrics
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => rank(a.l) - rank(b.l) || a.i - b.i)
+    .map(({ l }) => l);
+}

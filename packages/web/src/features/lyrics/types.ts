@@ -9,4 +9,6 @@ export interface QueueLyric {
   content?: string;
   /** Path inside the local subtitle archive, for local subtitles. */
   subtitle_file_path?: string;
+  /** An accepted community subtitle (docs/subtitles.md): its contributor, language and version. */
+  community?: { contributor: string; language: string; version?: number };
 }

@@ -80,8 +80,16 @@ async function keepFile(cache: Cache, url: string, signal: AbortSignal, onBytes:
   return size;
 }
 
-/** The JSON the work page reads, stored under the URLs it asks for. */
-async function keepJson(cache: Cache, work: KeepableWork, signal: AbortSignal): Promise<Map<string, number>> {
+/**
+ * The JSON the work page reads, stored under the URLs it asks for. Each URL goes into `added`
+ * before it is stored, so a keep cancelled between two answers removes the first one too.
+ */
+async function keepJson(
+  cache: Cache,
+  work: KeepableWork,
+  signal: AbortSignal,
+  added: string[],
+): Promise<Map<string, number>> {
   const id = String(work.id);
   const entries: [string, Promise<unknown>][] = [
     [
@@ -101,6 +109,7 @@ async function keepJson(cache: Cache, work: KeepableWork, signal: AbortSignal): 
   const sizes = new Map<string, number>();
   for (const [url, answer] of entries) {
     const body = JSON.stringify(await answer);
+    added.push(url);
     await cache.put(url, jsonAnswer(JSON.parse(body)));
     sizes.set(url, body.length);
   }
@@ -134,10 +143,7 @@ export async function keepWork(
   try {
     cache = await caches.open(KEPT_CACHE);
     const c = cache;
-    for (const [url, size] of await keepJson(c, work, controller.signal)) {
-      added.push(url);
-      sizes.set(url, size);
-    }
+    for (const [url, size] of await keepJson(c, work, controller.signal, added)) sizes.set(url, size);
     let next = 0;
     let lastShown = 0;
     const onBytes = (n: number) => {

@@ -5,17 +5,15 @@
  * localStorage, is what the app reads synchronously (the health gate, the offline state, the
  * player's stream choice).
  */
+import type { Work } from '@sasayaki/contract';
 import { create } from 'zustand';
 
 /** The Cache Storage cache of kept files; the service worker names it too. */
 export const KEPT_CACHE = 'sasayaki-kept-v1';
 export const KEPT_KEY = 'sasayaki-kept';
 
-export interface KeptWork {
-  id: number;
-  source_id: string;
-  source_type: string;
-  title: string;
+/** A kept work: the fields of its Work the list shows, and what is kept of it. */
+export interface KeptWork extends Pick<Work, 'id' | 'source_id' | 'source_type' | 'title'> {
   /** The cover shown in the list (kept too). */
   cover: string;
   /** Every URL this work has in the kept cache. */

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { attachAudio } from './AudioController.tsx';
+import { localPosition } from './resume.ts';
 import { initialPlayerState, usePlayerStore } from './store.ts';
 import type { QueueTrack } from './types.ts';
 
@@ -171,6 +172,38 @@ describe('audio controller', () => {
     s().setTrack(1);
     expect(audio.currentTime).toBe(130);
     expect(audio.paused).toBe(false);
+  });
+  it('dates a kept position when it was reached: hiding a paused page hours later does not renew it', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      s().playTracks([track(1)], 0);
+      audio.loaded(600);
+      audio.advanceTo(199);
+      vi.setSystemTime(1_001_000);
+      audio.advanceTo(200);
+      audio.pause();
+      expect(localPosition(localStorage, '9/1')).toEqual({ t: 200, at: 1_001_000 });
+      vi.setSystemTime(1_001_000 + 3 * 3_600_000);
+      document.dispatchEvent(new Event('visibilitychange'));
+      window.dispatchEvent(new Event('pagehide'));
+      expect(localPosition(localStorage, '9/1')).toEqual({ t: 200, at: 1_001_000 });
+      // A reload that only restores the track keeps the date too.
+      detach();
+      usePlayerStore.setState(initialPlayerState());
+      audio = new FakeAudio();
+      detach = attachAudio(audio as unknown as HTMLAudioElement);
+      audio.loaded(600);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(localPosition(localStorage, '9/1')).toEqual({ t: 200, at: 1_001_000 });
+      // A seek is the listener's own move: dated when made.
+      vi.setSystemTime(9_000_000);
+      s().seek(300);
+      window.dispatchEvent(new Event('pagehide'));
+      expect(localPosition(localStorage, '9/1')).toEqual({ t: 300, at: 9_000_000 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
   it('reports time and duration and sends the start milestone once per play', async () => {
     s().playTracks([track(1)], 0);

@@ -59,6 +59,12 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   let lastSave = 0;
   /** The listener chose where the loaded track plays (a seek, a bookmark): no resume moves it. */
   let placed = false;
+  /**
+   * When this page last moved the loaded track's position (played on, or the listener placed it),
+   * or null when it has not: what a saved position is dated, so a paused tab never passes for
+   * new listening however late it is hidden or closed.
+   */
+  let reachedAt: number | null = null;
   const sink = createPositionSink();
   let lastTime = 0;
   let played = 0;
@@ -106,12 +112,14 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     played = 0;
     lastTime = 0;
     sent = new Set();
+    reachedAt = null;
     updateMediaMetadata(track);
     if (sameTrack) {
       if (startedSinceLoad) audio.currentTime = 0;
     } else {
       startedSinceLoad = false;
       placed = s.startAt !== null;
+      if (placed) reachedAt = Date.now();
       pendingResume = s.startAt ?? resumePosition(localStorage, track.hash, track.duration);
       if (s.startAt !== null) store.setState({ startAt: null });
       else resumeFromAccount(track.hash, track.duration);
@@ -145,6 +153,7 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     else if (signal.type === 'wantSeek') {
       pendingResume = 0;
       placed = true;
+      reachedAt = Date.now();
       audio.currentTime = signal.time;
       lastTime = signal.time;
     }
@@ -169,11 +178,12 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     const track = currentTrack(s);
     if (!track) return;
     const now = Date.now();
-    if (now - lastSave >= RESUME_SAVE_MS) {
+    if (!audio.paused) reachedAt = now;
+    if (reachedAt !== null && now - lastSave >= RESUME_SAVE_MS) {
       lastSave = now;
-      savePosition(localStorage, track.hash, t, audio.duration || track.duration);
+      savePosition(localStorage, track.hash, t, audio.duration || track.duration, reachedAt);
     }
-    if (!audio.paused) sink.playing(track, t, audio.duration || track.duration);
+    if (!audio.paused) sink.playing(track, t, audio.duration || track.duration, now);
     if (!audio.paused) {
       const settings = getSettings();
       for (const type of dueMilestones(played, audio.duration || track.duration, sent)) {
@@ -199,9 +209,10 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
   const onPause = () => {
     store.getState().report({ playing: false });
     const track = currentTrack(store.getState());
-    if (!track || audio.ended) return;
-    savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
-    sink.stopped(track, audio.currentTime, audio.duration || track.duration);
+    // A pause before this page moved the position (a restored track) has nothing new to save.
+    if (!track || audio.ended || reachedAt === null) return;
+    savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration, reachedAt);
+    sink.stopped(track, audio.currentTime, audio.duration || track.duration, reachedAt);
   };
   const onEnded = () => {
     const track = currentTrack(store.getState());
@@ -212,13 +223,15 @@ export function attachAudio(audio: HTMLAudioElement): () => void {
     }
     store.getState().trackEnded();
   };
-  // A closing, reloading or hidden page keeps the exact position, not the one of up to 5 s ago;
-  // for the account it goes in a beacon, which outlives the page.
+  // A closing, reloading or hidden page keeps the exact position, not the one of up to 5 s ago,
+  // dated when it was reached; for the account what was not reported yet goes in a beacon, which
+  // outlives the page.
   const onPageHide = () => {
     const track = currentTrack(store.getState());
     if (!track || !audio.src) return;
-    savePosition(localStorage, track.hash, audio.currentTime, audio.duration || track.duration);
-    sink.leaving(track, audio.currentTime, audio.duration || track.duration);
+    const duration = audio.duration || track.duration;
+    if (reachedAt !== null) savePosition(localStorage, track.hash, audio.currentTime, duration, reachedAt);
+    sink.leaving(track, audio.currentTime, duration, reachedAt);
   };
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') onPageHide();

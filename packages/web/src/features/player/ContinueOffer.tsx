@@ -35,6 +35,7 @@ export function ContinueOffer() {
           width: '100%',
           maxWidth: 560,
           alignItems: 'center',
+          py: { xs: 0, sm: 0.75 },
           // On a phone the buttons go under the text instead of squeezing it.
           flexWrap: { xs: 'wrap', sm: 'nowrap' },
           '& .MuiAlert-message': { flex: { xs: '1 1 calc(100% - 48px)', sm: 1 }, minWidth: 0 },
@@ -57,8 +58,20 @@ export function ContinueOffer() {
           </Box>
         }
       >
-        <AlertTitle sx={{ mb: 0 }}>{t('player.continueOffer.title', { device: offer.device })}</AlertTitle>
-        <Box component="span" sx={{ wordBreak: 'break-word' }}>
+        <AlertTitle sx={{ mb: 0, fontSize: { xs: '0.875rem', sm: undefined } }}>
+          {t('player.continueOffer.title', { device: offer.device })}
+        </AlertTitle>
+        {/* On a phone one line of it, so the offer leaves the page above it usable. */}
+        <Box
+          component="span"
+          sx={{
+            display: 'block',
+            wordBreak: { sm: 'break-word' },
+            whiteSpace: { xs: 'nowrap', sm: 'normal' },
+            overflow: { xs: 'hidden', sm: 'visible' },
+            textOverflow: { xs: 'ellipsis', sm: 'clip' },
+          }}
+        >
           {t('player.continueOffer.track', { title: track.title, time: formatClock(offer.position) })}
         </Box>
       </Alert>

@@ -3,7 +3,7 @@
  * the seek bar's marks) or per work (the work page), added at the current time, removed; each
  * change refreshes both views.
  */
-import type { Bookmark } from '@sasayaki/contract';
+import type { Bookmark, EndpointBody } from '@sasayaki/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
@@ -46,7 +46,7 @@ function useRefresh() {
 export function useAddBookmark() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (input: { track: string; position: number; note: string }) =>
+    mutationFn: (input: EndpointBody<'POST /api/bookmarks'>) =>
       call('POST /api/bookmarks', { body: input }).then((r) => r.bookmark),
     onSuccess: refresh,
   });

@@ -19,6 +19,7 @@ import {
   mergeReports,
   readOutbox,
   sendPositions,
+  settleOfferByPlayback,
   useContinueOffer,
 } from './listeningSync.ts';
 import { localPositions, resumePosition, savePosition } from './resume.ts';
@@ -144,16 +145,48 @@ describe('positions to the account', () => {
     const sendBeacon = vi.fn((_url: string, _body: string) => true);
     Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
     try {
-      createPositionSink().leaving(track, 33, 75);
+      createPositionSink().leaving(track, 33, 75, 7000);
       expect(sendBeacon).toHaveBeenCalledTimes(1);
       const [url, body] = sendBeacon.mock.calls[0] as [string, string];
       expect(url).toMatch(/\/api\/listening\/beacon$/);
       expect(typeof body).toBe('string');
       expect(JSON.parse(body)).toMatchObject({
         token: 'tok',
-        positions: [{ track: '1100001/7', position: 33, duration: 75 }],
-        queue: { tracks: ['1100001/7'], position: 33 },
+        positions: [{ track: '1100001/7', position: 33, duration: 75, at: 7000 }],
+        queue: { tracks: ['1100001/7'], position: 33, at: 7000 },
       });
+    } finally {
+      Reflect.deleteProperty(navigator, 'sendBeacon');
+    }
+  });
+
+  it('a page hidden after a pause re-sends nothing, and dates a new position when it was reached', async () => {
+    signIn();
+    usePlayerStore.setState({ queue: [track], queueIndex: 0 });
+    const sendBeacon = vi.fn((_url: string, _body: string) => true);
+    Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true });
+    try {
+      const sink = createPositionSink();
+      const pausedAt = Date.now() - 3 * 3_600_000;
+      sink.stopped(track, 200, 600, pausedAt);
+      await vi.waitFor(() => expect(requests).toHaveLength(2));
+      const saved = requests.map((r) => r.body as { at?: number; positions?: { at: number }[] });
+      expect(saved.find((b) => b.positions)?.positions?.[0]?.at).toBe(pausedAt);
+      expect(saved.find((b) => !b.positions)?.at).toBe(pausedAt);
+      // Hours later the tab is hidden, then closed: nothing new, so no beacon at all.
+      sink.leaving(track, 200, 600, pausedAt);
+      sink.leaving(track, 200, 600, pausedAt);
+      // A page that never moved the position (a restored track) sends nothing either.
+      createPositionSink().leaving(track, 200, 600, null);
+      expect(sendBeacon).not.toHaveBeenCalled();
+      // The listener seeks while paused: that position is new, dated by the seek.
+      sink.leaving(track, 250, 600, pausedAt + 5000);
+      expect(sendBeacon).toHaveBeenCalledTimes(1);
+      const body = JSON.parse((sendBeacon.mock.calls[0] as [string, string])[1]);
+      expect(body.positions).toEqual([
+        { track: '1100001/7', position: 250, duration: 600, at: pausedAt + 5000 },
+      ]);
+      expect(body.queue).toMatchObject({ position: 250, at: pausedAt + 5000 });
     } finally {
       Reflect.deleteProperty(navigator, 'sendBeacon');
     }
@@ -188,6 +221,27 @@ describe('sign-in and other devices', () => {
     expect(useContinueOffer.getState().offer).toEqual(queue);
     reply = { status: 200, body: { queue: { ...queue, deviceId: deviceIdentity().id } } };
     await checkContinueOffer();
+    expect(useContinueOffer.getState().offer).toBeNull();
+  });
+});
+
+describe('the continue offer', () => {
+  it('goes away once its very track plays on this device, and only then', () => {
+    const offer = {
+      tracks: [{ track: '1100001/7', workId: 1100001, title: '01.mp3', workTitle: 'W', duration: 75 }],
+      currentIndex: 0,
+      position: 60,
+      device: 'Chrome · Linux',
+      deviceId: 'desk',
+      updatedAt: Date.now(),
+    };
+    useContinueOffer.setState({ offer });
+    const other = { ...track, hash: '1100001/8' };
+    settleOfferByPlayback({ playing: true, queue: [other], queueIndex: 0 });
+    expect(useContinueOffer.getState().offer).toEqual(offer);
+    settleOfferByPlayback({ playing: false, queue: [track], queueIndex: 0 });
+    expect(useContinueOffer.getState().offer).toEqual(offer);
+    settleOfferByPlayback({ playing: true, queue: [other, track], queueIndex: 1 });
     expect(useContinueOffer.getState().offer).toBeNull();
   });
 });

@@ -6,8 +6,10 @@
  * and the shared guest account keep positions in this browser only (resume.ts).
  *
  * Positions the server could not take (offline, server away) wait in an outbox in localStorage
- * and go with the next save, or when the browser is back online; each carries the time it was
- * made, so the server keeps the later of what two devices sent.
+ * and go with the next save, or when the browser is back online. Each report carries the time its
+ * position was reached (not when it is sent), so the server keeps the later listening of what two
+ * devices sent; a page that hides or closes re-sends nothing already reported, so a tab paused
+ * for hours never passes for new listening.
  */
 import { LISTENING_LIMITS, type PlayQueue, type PositionInput } from '@sasayaki/contract';
 import { create } from 'zustand';
@@ -17,7 +19,7 @@ import { isGuest, isLoggedIn, useAuth } from '../account/index.ts';
 import { playTracks } from './actions.ts';
 import { deviceIdentity } from './device.ts';
 import { localPosition, localPositions } from './resume.ts';
-import { usePlayerStore } from './store.ts';
+import { currentTrack, type PlayerState, usePlayerStore } from './store.ts';
 import { toQueueTrack } from './toQueueTrack.ts';
 import { filesByHash } from './trackTree.ts';
 import type { QueueTrack } from './types.ts';
@@ -31,6 +33,8 @@ const OFFER_CHECK_MS = 30_000;
 
 const OUTBOX_KEY = 'sasayaki-listening-outbox';
 const QUEUE_AT_KEY = 'sasayaki-queue-at';
+/** The `at` of the last queue this browser sent: a queue no newer is not sent again. */
+const QUEUE_SENT_KEY = 'sasayaki-queue-sent';
 
 /** The token of an account that keeps listening state on the server, or null. */
 export function syncToken(): string | null {
@@ -118,8 +122,8 @@ const report = (track: QueueTrack, position: number, duration: number, at = Date
   at,
 });
 
-/** The queue as the server keeps it, with the current track's position. */
-function queueInput(position: number) {
+/** The queue as the server keeps it, with the current track's position, as of `at`. */
+function queueInput(position: number, at: number) {
   const s = usePlayerStore.getState();
   const { id, name } = deviceIdentity();
   return {
@@ -128,69 +132,94 @@ function queueInput(position: number) {
     position: Math.max(0, Math.min(position, LISTENING_LIMITS.secondsMax)),
     device: name,
     deviceId: id,
-    at: markQueueActivity(),
+    at,
   };
 }
 
+const storedTime = (key: string) => Number(readJson<number>(key, 0)) || 0;
+
 /**
- * The last time this device changed or saved its queue: a queue another device saved later is
- * offered here ("continue from …"), an older one is not.
+ * Marks listening activity on this device's queue at `at` (a change of the queue, a position
+ * reached in it) and answers the latest such time: what the queue is dated when saved. A queue
+ * another device saved later is offered here ("continue from …"), an older one is not.
  */
-function markQueueActivity(): number {
-  const now = Date.now();
-  writeJson(QUEUE_AT_KEY, now);
-  return now;
+export function markQueueActivity(at = Date.now()): number {
+  const latest = Math.max(storedTime(QUEUE_AT_KEY), at);
+  writeJson(QUEUE_AT_KEY, latest);
+  return latest;
 }
 
-async function saveQueueNow(position: number): Promise<void> {
-  if (!syncToken()) return;
-  await call('PUT /api/listening/queue', { body: queueInput(position) }, { silent: true }).catch(() => {});
+/** Saves the queue as of `at`, unless a queue no older was already sent from this browser. */
+async function saveQueueNow(position: number, at: number): Promise<void> {
+  if (!syncToken() || at <= storedTime(QUEUE_SENT_KEY)) return;
+  writeJson(QUEUE_SENT_KEY, at);
+  await call('PUT /api/listening/queue', { body: queueInput(position, at) }, { silent: true }).catch(() => {
+    // Not taken: the next save or beacon tries again.
+    if (storedTime(QUEUE_SENT_KEY) === at) writeJson(QUEUE_SENT_KEY, 0);
+  });
 }
 
 /**
  * What the audio controller tells this module: where the current track is, and when playback
- * pauses, ends or the page goes away.
+ * pauses, ends or the page goes away. `at` is when that position was reached (ms): while playing,
+ * about now; once paused, when it paused or the listener last sought.
  */
 export interface PositionSink {
   /** While playing: saved to the server at most every SERVER_SAVE_MS. */
-  playing(track: QueueTrack, time: number, duration: number): void;
+  playing(track: QueueTrack, time: number, duration: number, at?: number): void;
   /** Paused or ended: saved now, with the queue. */
-  stopped(track: QueueTrack, time: number, duration: number): void;
-  /** The page is hidden or closing: a beacon, which outlives the page. */
-  leaving(track: QueueTrack | null, time: number, duration: number): void;
+  stopped(track: QueueTrack, time: number, duration: number, at?: number): void;
+  /**
+   * The page is hidden or closing: a beacon, which outlives the page, with only what was not
+   * reported yet. `at` is null when this page has not moved the position at all.
+   */
+  leaving(track: QueueTrack | null, time: number, duration: number, at: number | null): void;
 }
 
 export function createPositionSink(): PositionSink {
   let lastSent = 0;
+  /** Per track, the `at` of the latest position reported (sent or put in the outbox). */
+  const reported = new Map<string, number>();
+  const note = (r: PositionInput) => {
+    reported.set(r.track, Math.max(reported.get(r.track) ?? 0, r.at));
+    return r;
+  };
   return {
-    playing(track, time, duration) {
-      const now = Date.now();
-      if (now - lastSent < SERVER_SAVE_MS) return;
-      lastSent = now;
-      void sendPositions([report(track, time, duration, now)]);
+    playing(track, time, duration, at = Date.now()) {
+      if (at - lastSent < SERVER_SAVE_MS) return;
+      lastSent = at;
+      void sendPositions([note(report(track, time, duration, at))]);
     },
-    stopped(track, time, duration) {
+    stopped(track, time, duration, at = Date.now()) {
       lastSent = Date.now();
-      void sendPositions([report(track, time, duration)]);
-      void saveQueueNow(time);
+      void sendPositions([note(report(track, time, duration, at))]);
+      void saveQueueNow(time, markQueueActivity(at));
     },
-    leaving(track, time, duration) {
+    leaving(track, time, duration, at) {
       const token = syncToken();
       if (!token) return;
-      const positions = mergeReports([...readOutbox(), ...(track ? [report(track, time, duration)] : [])]);
-      const beacon = {
-        body: {
-          token,
-          device: deviceIdentity().name,
-          positions,
-          ...(usePlayerStore.getState().queue.length ? { queue: queueInput(time) } : {}),
-        },
-      };
+      const fresh = track && at !== null && at > (reported.get(track.hash) ?? 0);
+      const positions = mergeReports([
+        ...readOutbox(),
+        ...(fresh ? [note(report(track, time, duration, at))] : []),
+      ]);
+      const queueAt = markQueueActivity(at ?? 0);
+      const queueNew = usePlayerStore.getState().queue.length > 0 && queueAt > storedTime(QUEUE_SENT_KEY);
+      if (positions.length === 0 && !queueNew) return;
       // Offline, a beacon would be lost: the positions wait in the outbox for the network.
       if (!navigator.onLine) {
         writeOutbox(positions);
         return;
       }
+      if (queueNew) writeJson(QUEUE_SENT_KEY, queueAt);
+      const beacon = {
+        body: {
+          token,
+          device: deviceIdentity().name,
+          positions,
+          ...(queueNew ? { queue: queueInput(time, queueAt) } : {}),
+        },
+      };
       const url = endpointUrl('POST /api/listening/beacon', beacon);
       const body = JSON.stringify(beacon.body);
       // A string goes as text/plain: no CORS preflight, which a closing page could not wait for.
@@ -267,6 +296,16 @@ export function dismissContinueOffer(): void {
   useContinueOffer.setState({ offer: null });
 }
 
+/**
+ * The offer is settled once the listener plays its very track on this device by other means (the
+ * work page, the history): there is nothing left to continue from.
+ */
+export function settleOfferByPlayback(s: Pick<PlayerState, 'playing' | 'queue' | 'queueIndex'>): void {
+  const offer = useContinueOffer.getState().offer;
+  if (!offer || !s.playing) return;
+  if (currentTrack(s)?.hash === offer.tracks[offer.currentIndex]?.track) dismissContinueOffer();
+}
+
 /** Plays the offered queue here, from the offered track (resumed at the account's position). */
 export async function acceptContinueOffer(): Promise<void> {
   const offer = useContinueOffer.getState().offer;
@@ -305,11 +344,12 @@ export function startListeningSync(): () => void {
   let queueTimer = 0;
   let lastOfferCheck = 0;
   const unsubQueue = usePlayerStore.subscribe((s, prev) => {
+    if (s.playing && !prev.playing) settleOfferByPlayback(s);
     if (s.queue === prev.queue && s.queueIndex === prev.queueIndex) return;
-    markQueueActivity();
+    const at = markQueueActivity();
     window.clearTimeout(queueTimer);
     queueTimer = window.setTimeout(
-      () => void saveQueueNow(usePlayerStore.getState().currentTime),
+      () => void saveQueueNow(usePlayerStore.getState().currentTime, at),
       QUEUE_SAVE_DELAY_MS,
     );
   });

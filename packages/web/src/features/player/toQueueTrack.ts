@@ -1,5 +1,6 @@
 import type { TrackFile } from '@sasayaki/contract';
-import { chooseLyric } from '../lyrics/index.ts';
+import { currentLocale } from '../../shared/i18n/index.ts';
+import { chooseLyric, inListenerOrder } from '../lyrics/index.ts';
 import type { QueueTrack, QueueWork } from './types.ts';
 
 /** What the file tree knows about the work whose file is queued. */
@@ -16,11 +17,21 @@ export interface WorkForQueue {
 
 /** Turns a file of the track tree into a queue entry, with the automatic lyric choice. */
 export function toQueueTrack(file: TrackFile, work: WorkForQueue): QueueTrack {
-  const lyrics = (file.availableLyrics ?? []).map((l) => ({
+  const served = (file.availableLyrics ?? []).map((l) => ({
     title: l.title,
     confidence: l.confidence,
     mediaDownloadUrl: l.mediaDownloadUrl,
+    ...(l.source === 'community'
+      ? {
+          community: {
+            contributor: l.contributor ?? '',
+            language: l.language ?? '',
+            ...(l.version === undefined ? {} : { version: l.version }),
+          },
+        }
+      : {}),
   }));
+  const lyrics = inListenerOrder(served, currentLocale());
   const queueWork: QueueWork = {
     id: work.id,
     source_id: work.source_id,

@@ -7,10 +7,11 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { LIMITS } from '@sasayaki/contract';
+import { LIMITS, PLAYLIST_ORDERS, type PlaylistOrder } from '@sasayaki/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { fetchPublicPlaylists } from '../../shared/api/playlistApi.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
 import { useDebounced } from '../../shared/ui/useDebounced.ts';
@@ -18,7 +19,6 @@ import { useAuth } from '../account/index.ts';
 import { usePageClamp } from '../catalogue/index.ts';
 import { PlaylistCard, PlaylistGrid } from './PlaylistCard.tsx';
 import { PlaylistTabs } from './PlaylistTabs.tsx';
-import { fetchPublicPlaylists, PLAYLIST_ORDERS, type PlaylistOrder } from './playlistApi.ts';
 
 const PAGE_SIZE = 24;
 

@@ -15,12 +15,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LIMITS, PLAYLIST_PRIVACY, type Playlist } from '@sasayaki/contract';
 import { type FormEvent, useState } from 'react';
+import { createPlaylist, editPlaylist } from '../../shared/api/playlistApi.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
 import { DialogForm } from '../../shared/ui/DialogForm.tsx';
 import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { ImportBox, importedCodes } from './ImportBox.tsx';
-import { createPlaylist, editPlaylist } from './playlistApi.ts';
 
 /** The dialog's order: public, known (unlisted), private. */
 const PRIVACY_CHOICES = [
@@ -28,6 +28,11 @@ const PRIVACY_CHOICES = [
   PLAYLIST_PRIVACY.unlisted,
   PLAYLIST_PRIVACY.private,
 ] as const;
+
+type Privacy = (typeof PRIVACY_CHOICES)[number];
+/** A privacy the dialog offers; a playlist's own (an integer in its answer) is one of them. */
+const privacyOf = (value: number): Privacy =>
+  PRIVACY_CHOICES.find((p) => p === value) ?? PLAYLIST_PRIVACY.private;
 
 type Props =
   | { mode: 'create'; playlist?: undefined; onClose: (saved: Playlist | null) => void }
@@ -42,7 +47,7 @@ export function PlaylistDialog({ mode, playlist, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const system = playlist?.is_system === true;
   const [name, setName] = useState(playlist && !system ? playlist.name : '');
-  const [privacy, setPrivacy] = useState<number>(playlist?.privacy ?? PLAYLIST_PRIVACY.private);
+  const [privacy, setPrivacy] = useState<Privacy>(privacyOf(playlist?.privacy ?? PLAYLIST_PRIVACY.private));
   const [description, setDescription] = useState(playlist?.description ?? '');
   const [importText, setImportText] = useState('');
   const [advanced, setAdvanced] = useState(false);
@@ -116,7 +121,10 @@ export function PlaylistDialog({ mode, playlist, onClose }: Props) {
             />
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <FormLabel component="legend">{t('playlists.dialog.privacy')}</FormLabel>
-              <RadioGroup value={String(privacy)} onChange={(e) => setPrivacy(Number(e.target.value))}>
+              <RadioGroup
+                value={String(privacy)}
+                onChange={(e) => setPrivacy(privacyOf(Number(e.target.value)))}
+              >
                 {PRIVACY_CHOICES.map((p) => (
                   <FormControlLabel
                     key={p}

@@ -17,6 +17,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/errors.ts';
+import {
+  deletePlaylist,
+  fetchPlaylist,
+  fetchPlaylistWorks,
+  likePlaylist,
+} from '../../shared/api/playlistApi.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
@@ -26,7 +32,6 @@ import { playlistDisplayName } from '../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../account/index.ts';
 import { ListPagination, nextListQuery, readListState, usePageClamp, WorksGrid } from '../catalogue/index.ts';
 import { playlistDuration } from './duration.ts';
-import { deletePlaylist, fetchPlaylist, fetchPlaylistWorks, likePlaylist } from './playlistApi.ts';
 import { ShareButton } from './ShareButton.tsx';
 
 const PlaylistDialog = lazy(async () => ({ default: (await import('./PlaylistDialog.tsx')).PlaylistDialog }));

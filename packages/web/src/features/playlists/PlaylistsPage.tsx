@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { fetchPlaylists, type PlaylistFilter } from '../../shared/api/playlistApi.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
@@ -17,7 +18,6 @@ import { isGuest, isLoggedIn, RequireLogin, useAuth } from '../account/index.ts'
 import { usePageClamp } from '../catalogue/index.ts';
 import { PlaylistCard, PlaylistGrid, playlistPath } from './PlaylistCard.tsx';
 import { PlaylistTabs } from './PlaylistTabs.tsx';
-import { fetchPlaylists, type PlaylistFilter } from './playlistApi.ts';
 
 const PlaylistDialog = lazy(async () => ({ default: (await import('./PlaylistDialog.tsx')).PlaylistDialog }));
 

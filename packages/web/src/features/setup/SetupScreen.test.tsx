@@ -5,6 +5,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi.ts';
+import { useNotifications } from '../../shared/notify/store.ts';
+import { getSettings } from '../../shared/settings/store.ts';
 import { useAuth } from '../account/index.ts';
 import { SetupScreen } from './SetupScreen.tsx';
 
@@ -50,6 +52,24 @@ describe('setup screen', () => {
       body: { name: 'admin1', password: 'secret1' },
     });
     expect(useAuth.getState().token).toBe('tok-admin');
+  }, 15_000);
+
+  it('sets the new administrator’s quick-mark playlist without a notice about a reset', async () => {
+    api.answer = (req) =>
+      req.url === '/api/setup'
+        ? { body: { token: 'tok-admin', user: admin } }
+        : req.url.startsWith('/api/playlist/get-default-mark-target-playlist')
+          ? { body: { id: 'pl-1', name: '__SYS_PLAYLIST_MARKED' } }
+          : {};
+    const onDone = vi.fn();
+    render(<SetupScreen onDone={onDone} languageMenu={null} />);
+    fill('admin1', 'secret1', 'secret1');
+    await waitFor(() =>
+      expect(getSettings().quickMarkTargetPlaylist).toEqual({ id: 'pl-1', name: '__SYS_PLAYLIST_MARKED' }),
+    );
+    expect(useNotifications.getState().items.map((n) => n.message)).not.toContainEqual(
+      expect.stringMatching(/Quick-mark/),
+    );
   }, 15_000);
 
   it('says so when another browser created the administrator first, and continues as not its own', async () => {

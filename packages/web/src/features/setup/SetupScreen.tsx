@@ -39,7 +39,7 @@ export function SetupScreen({ onDone, languageMenu }: Props) {
         { body: { name: account.name, password: account.password } },
         { silent: true, auth: false },
       );
-      afterAuth(answer);
+      afterAuth(answer, { newAccount: true });
       onDone(true);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'SETUP_DONE') setLost(true);

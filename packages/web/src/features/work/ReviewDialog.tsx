@@ -10,7 +10,7 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { PROGRESS_VALUES, type Work } from '@sasayaki/contract';
+import { PROGRESS_VALUES, type Progress, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { notify } from '../../shared/notify/store.ts';
@@ -18,11 +18,15 @@ import { deleteReview, putReview } from './workApi.ts';
 
 type W = Pick<Work, 'id' | 'userRating' | 'review_text' | 'progress'>;
 
+/** One of the progress choices, or '' for none (a work's own is a plain string in its answer). */
+const progressOf = (value: string | null | undefined): Progress | '' =>
+  PROGRESS_VALUES.find((p) => p === value) ?? '';
+
 /** Rating, progress and text, or — marked for deletion and confirmed a second time — removed (docs/product.md §2.8). */
 export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const [rating, setRating] = useState(work.userRating ?? 0);
-  const [progress, setProgress] = useState(work.progress ?? '');
+  const [progress, setProgress] = useState(progressOf(work.progress));
   const [text, setText] = useState(work.review_text ?? '');
   const [remove, setRemove] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -66,13 +70,16 @@ export function ReviewDialog({ work, onClose }: { work: W; onClose: (changed: bo
               onChange={(_, v) => setRating(v ?? 0)}
               disabled={remove}
               aria-label={t('work.review.rating')}
+              // The component's own labels are English ("1 Star", "Empty").
+              getLabelText={(value) => t('work.review.stars', { count: value })}
+              emptyLabelText={t('work.review.noRating')}
             />
           </Stack>
           <TextField
             select
             label={t('work.progress.label')}
             value={progress}
-            onChange={(e) => setProgress(e.target.value)}
+            onChange={(e) => setProgress(progressOf(e.target.value))}
             disabled={remove}
           >
             <MenuItem value="">{t('work.progress.none')}</MenuItem>

@@ -18,11 +18,13 @@ import { useTagName } from '../catalogue/index.ts';
 import { useRulesGate } from './useRulesGate.tsx';
 import { voteTag } from './workApi.ts';
 
+type TagVote = (typeof TAG_VOTE)[keyof typeof TAG_VOTE];
+
 const AddTagDialog = lazy(async () => ({ default: (await import('./AddTagDialog.tsx')).AddTagDialog }));
 
 /** docs/product.md §4: up toggles up/none, down toggles down/none; the counts follow the vote. */
-export function applyVote(tag: WorkTag, clicked: 1 | 2): WorkTag {
-  const next = tag.myVote === clicked ? TAG_VOTE.none : clicked;
+export function applyVote(tag: WorkTag, clicked: 1 | 2): WorkTag & { myVote: TagVote } {
+  const next: TagVote = tag.myVote === clicked ? TAG_VOTE.none : clicked;
   const up = tag.upvote - (tag.myVote === TAG_VOTE.up ? 1 : 0) + (next === TAG_VOTE.up ? 1 : 0);
   const down = tag.downvote - (tag.myVote === TAG_VOTE.down ? 1 : 0) + (next === TAG_VOTE.down ? 1 : 0);
   return { ...tag, myVote: next, upvote: up, downvote: down };
@@ -66,7 +68,7 @@ export function TagVotes({ work }: { work: Pick<Work, 'id' | 'tags'> }) {
       const next = applyVote(tag, clicked);
       setTags((all) => all.map((x) => (x.id === tag.id ? next : x)));
       try {
-        await voteTag(work.id, tag.id, next.myVote);
+        await voteTag({ workID: work.id, tagID: tag.id, status: next.myVote });
         notify({ type: 'positive', message: t('work.voted'), timeout: 1500 });
       } catch {
         setTags((all) => all.map((x) => (x.id === tag.id ? tag : x)));

@@ -13,6 +13,7 @@ import { WorkCarousel } from '../catalogue/index.ts';
 import { folderAudioOf, playFiles, WorkBookmarks } from '../player/index.ts';
 import { FileTree } from './FileTree.tsx';
 import { WorkHeader } from './header/WorkHeader.tsx';
+import { CommunitySubtitles } from './SubtitleContribute.tsx';
 import { WorkReviews } from './WorkReviews.tsx';
 import { useSimilarWorks, useTracks, useWork } from './workApi.ts';
 
@@ -67,6 +68,7 @@ export function WorkPage() {
       ) : (
         work && <FileTree work={work} tree={tracks.isPending ? undefined : (tracks.data ?? [])} />
       )}
+      {work && tracks.data && <CommunitySubtitles work={work} tree={tracks.data} />}
       {work && tracks.data && (
         <WorkBookmarks
           workId={work.id}

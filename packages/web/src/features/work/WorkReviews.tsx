@@ -5,26 +5,19 @@ import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../shared/i18n/index.ts';
 import { EmptyState } from '../../shared/ui/EmptyState.tsx';
-import { isLoggedIn, useAuth } from '../account/index.ts';
 import { usePageClamp } from '../catalogue/index.ts';
-import { fetchWorkReviews, WORK_REVIEWS_PAGE_SIZE } from './workApi.ts';
+import { useWorkReviews, WORK_REVIEWS_PAGE_SIZE } from './workApi.ts';
 
 /** What listeners said about the work: ratings and texts, newest first, paged. */
 export function WorkReviews({ workId, onWrite }: { workId: number; onWrite: () => void }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const loggedIn = useAuth(isLoggedIn);
-  const q = useQuery({
-    // The login state is part of the key: it decides which review is marked as mine.
-    queryKey: queryKeys.workReviews.page(workId, page, loggedIn),
-    queryFn: ({ signal }) => fetchWorkReviews(workId, page, signal),
-    placeholderData: keepPreviousData,
-  });
+  const q = useWorkReviews(workId, page);
+  // Offline the query waits for the network: say so instead of a skeleton for ever.
+  const offline = q.isPending && q.fetchStatus === 'paused';
   const total = q.data?.pagination.totalCount ?? 0;
   usePageClamp(
     page,
@@ -37,7 +30,12 @@ export function WorkReviews({ workId, onWrite }: { workId: number; onWrite: () =
       <Typography id="work-reviews-title" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1 }}>
         {t('work.reviews.title', { count: total })}
       </Typography>
-      {q.isPending && <Skeleton variant="rounded" height={72} />}
+      {offline && (
+        <Typography color="text.secondary" data-testid="work-reviews-offline">
+          {t('work.reviews.offline')}
+        </Typography>
+      )}
+      {q.isPending && !offline && <Skeleton variant="rounded" height={72} />}
       {q.data && total === 0 && (
         <EmptyState
           compact

@@ -1,5 +1,5 @@
-import type { Progress } from '@sasayaki/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { EndpointBody } from '@sasayaki/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client.ts';
 import { queryKeys } from '../../shared/api/queryKeys.ts';
 import { useLibrarySubtitledWorks } from '../../shared/library/workIds.ts';
@@ -71,19 +71,10 @@ export function useSimilarWorks(id: number | null, enabled: boolean) {
   });
 }
 
-export interface ReviewBody {
-  work_id: number;
-  rating: number | null;
-  review_text: string | null;
-  progress: string | null;
-}
-
-// The progress comes from the dialog's choices (PROGRESS_VALUES); the server refuses any other.
-export const putReview = (body: ReviewBody) =>
-  call('PUT /api/review', { body: { ...body, progress: body.progress as Progress | null } });
+export const putReview = (body: EndpointBody<'PUT /api/review'>) => call('PUT /api/review', { body });
 export const deleteReview = (workId: number) => call('DELETE /api/review', { query: { work_id: workId } });
-export const voteTag = (workID: number, tagID: number, status: number) =>
-  call('POST /api/vote/vote-work-tag', { body: { workID, tagID, status: status as 0 | 1 | 2 } });
+export const voteTag = (body: EndpointBody<'POST /api/vote/vote-work-tag'>) =>
+  call('POST /api/vote/vote-work-tag', { body });
 export const attachTags = (workID: number, tagIDs: number[]) =>
   call('POST /api/vote/attach-tags-to-work', { body: { workID, tagIDs } });
 
@@ -97,3 +88,17 @@ export const fetchWorkReviews = (workId: number, page: number, signal?: AbortSig
     { query: { work_id: workId, page, pageSize: WORK_REVIEWS_PAGE_SIZE } },
     { signal },
   );
+
+/**
+ * A page of what listeners wrote about a work. The first page is also what the work header
+ * counts, so both say the same number and both follow a saved review (useReviewRefresh).
+ */
+export function useWorkReviews(workId: number, page = 1) {
+  const loggedIn = useAuth(isLoggedIn);
+  return useQuery({
+    // The login state is part of the key: it decides which review is marked as mine.
+    queryKey: queryKeys.workReviews.page(workId, page, loggedIn),
+    queryFn: ({ signal }) => fetchWorkReviews(workId, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -71,36 +71,30 @@ export const queryKeys = {
     work: (workId: number | null) => ['bookmarks', 'work', workId] as const,
   },
   appPasswords: family('app-passwords'),
+  sessions: family('sessions'),
 
-  // The administrator's console.
+  // The administrator's console. A list's pages are `[...family, 'list', request]`
+  // (features/admin/kit/useConsoleList.ts), so invalidating the family re-reads every page.
   console: {
     accounts: {
       all: family('console', 'accounts'),
       guest: family('console', 'accounts', 'guest'),
-      page: (page: number, q: string) => ['console', 'accounts', page, q] as const,
     },
     impact: (accountId: number) => ['console', 'impact', accountId] as const,
-    audit: (page: number, actor: string, action: string) =>
-      ['console', 'audit', page, actor, action] as const,
+    audit: family('console', 'audit'),
     health: family('console', 'health'),
     settings: family('console', 'settings'),
-    reviews: {
-      all: family('console', 'reviews'),
-      page: (page: number, search: string, shown: string) =>
-        ['console', 'reviews', page, search, shown] as const,
-    },
+    invitations: family('console', 'invitations'),
+    subtitles: family('console', 'subtitles'),
+    reviews: family('console', 'reviews'),
     workTags: {
       all: family('console', 'work-tags'),
       of: (workId: string | null) => ['console', 'work-tags', workId] as const,
     },
-    feedback: {
-      all: family('admin-feedback'),
-      page: (page: number, openOnly: boolean) => ['admin-feedback', page, openOnly] as const,
-    },
-    roots: family('admin-roots'),
-    scans: family('admin-scans'),
-    scanReport: (id: number, q: string, kind: string | null, page: number) =>
-      ['admin-scan-report', id, q, kind, page] as const,
-    folders: (path: string) => ['admin-folders', path] as const,
+    feedback: family('console', 'feedback'),
+    roots: family('console', 'roots'),
+    scans: family('console', 'scans'),
+    scanReport: (id: number) => ['console', 'scan-report', id] as const,
+    folders: (path: string) => ['console', 'folders', path] as const,
   },
 } as const;

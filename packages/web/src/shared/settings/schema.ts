@@ -1,5 +1,5 @@
 /** Every stored setting of docs/product.md §3 with its default (docs/product.md §9). */
-import { DEFAULT_SEEK_SECONDS } from '@sasayaki/contract';
+import { DEFAULT_SEEK_SECONDS, type Playlist } from '@sasayaki/contract';
 
 export const QUALITY_BEHAVIORS = ['fluentFirst', 'qualityFirst', 'lowQualityOnly'] as const;
 export const INITIAL_PATH_BEHAVIORS = ['auto', 'root'] as const;
@@ -15,10 +15,8 @@ export type PlayerStyle = (typeof PLAYER_STYLES)[number];
 export type SubtitleDisplayMode = (typeof SUBTITLE_DISPLAY_MODES)[number];
 export type DarkMode = (typeof DARK_MODES)[number];
 
-export interface QuickMarkTarget {
-  id: string;
-  name: string;
-}
+/** The playlist the quick-mark button adds to (its id and name are kept with the settings). */
+export type QuickMarkTarget = Pick<Playlist, 'id' | 'name'>;
 
 export interface Settings {
   /** A search keyword ANDed to every works list (e.g. `$-age:adult$`). */

@@ -12,6 +12,17 @@ export const messages: Messages = {
       guestLimits:
         'You are using the shared guest account: it cannot change the password, link an email, create playlists or vote on tags. Register your own account to use them.',
     },
+    devices: {
+      title: 'Devices',
+      why: 'Where your account is signed in. Sign out a device you do not know, then change your password.',
+      thisDevice: 'This device',
+      unknownClient: 'Unknown browser',
+      seen: 'Last seen {{when}} from {{address}}',
+      signOut: 'Sign out',
+      signOutOthers: 'Sign out all other devices',
+      othersEnded_one: '{{count}} other device signed out.',
+      othersEnded_other: '{{count}} other devices signed out.',
+    },
     appPasswords: {
       title: 'Music apps',
       why: 'Listen in any Subsonic music player (Symfonium, Tempo, Amperfy, Feishin, substreamer…) with its lock-screen controls, offline cache, CarPlay and Android Auto. Make one app password for each device: you can revoke it any time without changing your own password.',

@@ -12,6 +12,16 @@ export const messages: Messages = {
       guestLimits:
         '共有のゲストアカウントを使用中です：パスワード変更、メール連携、プレイリスト作成、タグへの投票はできません。自分のアカウントを登録するとご利用いただけます。',
     },
+    devices: {
+      title: 'デバイス',
+      why: 'このアカウントでサインインしている場所です。心当たりのないデバイスはサインアウトし、パスワードを変更してください。',
+      thisDevice: 'このデバイス',
+      unknownClient: '不明なブラウザ',
+      seen: '最終アクセス {{when}}（{{address}}）',
+      signOut: 'サインアウト',
+      signOutOthers: '他のすべてのデバイスをサインアウト',
+      othersEnded_other: '他の {{count}} 台のデバイスをサインアウトしました。',
+    },
     appPasswords: {
       title: '音楽アプリ',
       why: 'Subsonic 対応の音楽プレーヤー（Symfonium、Tempo、Amperfy、Feishin、substreamer など）で聴けます。ロック画面の操作、オフライン保存、CarPlay や Android Auto も使えます。端末ごとにアプリパスワードを作成してください。自分のパスワードを変えずに、いつでも取り消せます。',

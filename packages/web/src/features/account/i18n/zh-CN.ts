@@ -12,6 +12,16 @@ export const messages: Messages = {
       guestLimits:
         '你正在使用共享的游客账号：不能修改密码、绑定邮箱、创建播放列表或为标签投票。注册自己的账号即可使用这些功能。',
     },
+    devices: {
+      title: '设备',
+      why: '你的账号在这些地方登录着。遇到不认识的设备，请将其退出登录，然后修改密码。',
+      thisDevice: '本设备',
+      unknownClient: '未知浏览器',
+      seen: '最近活动 {{when}}，来自 {{address}}',
+      signOut: '退出登录',
+      signOutOthers: '退出其他所有设备',
+      othersEnded_other: '已退出 {{count}} 台其他设备。',
+    },
     appPasswords: {
       title: '音乐应用',
       why: '用任何支持 Subsonic 的音乐播放器（Symfonium、Tempo、Amperfy、Feishin、substreamer 等）收听，锁屏控制、离线缓存、CarPlay 和 Android Auto 都能用。请为每台设备创建一个应用密码：随时可以撤销，无需修改自己的密码。',

@@ -8,22 +8,16 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { type ConsoleAccount, consoleApi } from '../consoleApi.ts';
-import { act } from '../consoleUi.tsx';
+import { useAccountAction } from './useAccountAction.ts';
 
 export function ResetPasswordDialog({ account, onClose }: { account: ConsoleAccount; onClose: () => void }) {
   const { t } = useTranslation();
-  const [result, setResult] = useState<{ delivery: 'mail' | 'shown'; password?: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reset = async () => {
-    setBusy(true);
-    await act(t, async () => setResult(await consoleApi.resetPassword(account.id)));
-    setBusy(false);
-  };
+  const reset = useAccountAction(() => consoleApi.resetPassword(account.id));
+  const result = reset.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
       <DialogTitle>{t('admin.accounts.resetTitle', { name: account.name })}</DialogTitle>
@@ -56,7 +50,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: ConsoleAcco
         ) : (
           <>
             <Button onClick={onClose}>{t('admin.accounts.cancel')}</Button>
-            <Button variant="contained" disabled={busy} onClick={reset}>
+            <Button variant="contained" disabled={reset.isPending} onClick={() => reset.mutate()}>
               {t('admin.accounts.resetConfirm')}
             </Button>
           </>
@@ -68,21 +62,14 @@ export function ResetPasswordDialog({ account, onClose }: { account: ConsoleAcco
 
 export function DeleteAccountDialog({ account, onClose }: { account: ConsoleAccount; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const impact = useQuery({
     queryKey: queryKeys.console.impact(account.id),
     queryFn: () => consoleApi.impact(account.id),
   });
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    setBusy(true);
-    const ok = await act(t, () => consoleApi.deleteAccount(account.id), t('admin.accounts.deleted'));
-    setBusy(false);
-    if (ok) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.console.accounts.all });
-      onClose();
-    }
-  };
+  const remove = useAccountAction(
+    () => consoleApi.deleteAccount(account.id),
+    () => t('admin.accounts.deleted'),
+  );
   const n = impact.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -111,7 +98,12 @@ export function DeleteAccountDialog({ account, onClose }: { account: ConsoleAcco
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('admin.accounts.cancel')}</Button>
-        <Button variant="contained" color="error" disabled={!n || busy} onClick={remove}>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={!n || remove.isPending}
+          onClick={() => remove.mutate(undefined, { onSuccess: onClose })}
+        >
           {t('admin.accounts.deleteConfirm')}
         </Button>
       </DialogActions>

@@ -8,29 +8,33 @@ import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { USER_GROUPS, type UserGroup } from '@sasayaki/contract';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { placeholders } from '../../../shared/ui/placeholders.ts';
-import { useDebounced } from '../../../shared/ui/useDebounced.ts';
 import { useAuth } from '../../account/index.ts';
-import { type ConsoleAccount, consoleApi } from '../consoleApi.ts';
-import { act, dateTime, Pager, SectionCard } from '../consoleUi.tsx';
+import { CONSOLE_PAGE_SIZE, type ConsoleAccount, consoleApi } from '../consoleApi.ts';
+import { ConsoleFilters } from '../kit/ConsoleFilters.tsx';
+import { ConsoleList } from '../kit/ConsoleList.tsx';
+import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
+import { useConsoleList } from '../kit/useConsoleList.ts';
 import { DeleteAccountDialog, ResetPasswordDialog } from './AccountDialogs.tsx';
+import { useAccountAction } from './useAccountAction.ts';
 
 function GuestSwitch() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.console.accounts.guest,
-    queryFn: ({ signal }) => consoleApi.accounts(1, 'guest', signal),
+    queryFn: ({ signal }) =>
+      consoleApi.accounts({ page: 1, pageSize: CONSOLE_PAGE_SIZE, q: 'guest' }, signal),
   });
+  const setDisabled = useAccountAction(({ id, disabled }: { id: number; disabled: boolean }) =>
+    consoleApi.setDisabled(id, disabled),
+  );
   const guest = q.data?.accounts.find((a) => a.builtin);
   if (!guest) return null;
   return (
@@ -39,10 +43,8 @@ function GuestSwitch() {
         control={
           <Switch
             checked={!guest.disabled}
-            onChange={async (e) => {
-              await act(t, () => consoleApi.setDisabled(guest.id, !e.target.checked));
-              void queryClient.invalidateQueries({ queryKey: queryKeys.console.accounts.all });
-            }}
+            disabled={setDisabled.isPending}
+            onChange={(e) => setDisabled.mutate({ id: guest.id, disabled: !e.target.checked })}
           />
         }
         label={guest.disabled ? t('admin.accounts.guest.off') : t('admin.accounts.guest.on')}
@@ -66,8 +68,14 @@ function AccountRow({
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.accounts.all });
+  const setGroup = useAccountAction(
+    (group: UserGroup) => consoleApi.setGroup(a.id, group),
+    () => t('admin.accounts.groupChanged'),
+  );
+  const setDisabled = useAccountAction(
+    (disabled: boolean) => consoleApi.setDisabled(a.id, disabled),
+    (disabled) => t(disabled ? 'admin.accounts.disabledDone' : 'admin.accounts.enabled'),
+  );
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="account-row">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -79,17 +87,12 @@ function AccountRow({
           select
           size="small"
           value={a.group}
-          disabled={a.builtin}
+          // The server refuses an administrator's own demotion: not offered either.
+          disabled={a.builtin || self || setGroup.isPending}
+          title={self ? t('admin.accounts.ownGroup') : undefined}
           label={t('admin.accounts.group')}
           sx={{ minWidth: 150 }}
-          onChange={async (e) => {
-            await act(
-              t,
-              () => consoleApi.setGroup(a.id, e.target.value as UserGroup),
-              t('admin.accounts.groupChanged'),
-            );
-            void refresh();
-          }}
+          onChange={(e) => setGroup.mutate(e.target.value as UserGroup)}
         >
           {USER_GROUPS.filter((g) => g !== 'guest' || a.builtin).map((g) => (
             <MenuItem key={g} value={g}>
@@ -107,27 +110,30 @@ function AccountRow({
           seen: a.lastSeenAt === null ? t('admin.accounts.never') : dateTime(a.lastSeenAt, i18n.language),
         })}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
-        <Button size="small" variant="outlined" disabled={a.builtin} onClick={onReset}>
-          {t('admin.accounts.resetPassword')}
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          color={a.disabled ? 'primary' : 'warning'}
-          disabled={self}
-          onClick={async () => {
-            const done = a.disabled ? t('admin.accounts.enabled') : t('admin.accounts.disabledDone');
-            await act(t, () => consoleApi.setDisabled(a.id, !a.disabled), done);
-            void refresh();
-          }}
-        >
-          {a.disabled ? t('admin.accounts.enable') : t('admin.accounts.disable')}
-        </Button>
-        <Button size="small" variant="outlined" color="error" disabled={a.builtin || self} onClick={onDelete}>
-          {t('admin.accounts.delete')}
-        </Button>
-      </Box>
+      {a.builtin ? (
+        // The shared guest account has no password, and is switched on or off above.
+        <Typography variant="caption" color="text.secondary" component="p" data-testid="guest-row-note">
+          {t('admin.accounts.guestRow')}
+        </Typography>
+      ) : (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          <Button size="small" variant="outlined" onClick={onReset}>
+            {t('admin.accounts.resetPassword')}
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color={a.disabled ? 'primary' : 'warning'}
+            disabled={self || setDisabled.isPending}
+            onClick={() => setDisabled.mutate(!a.disabled)}
+          >
+            {a.disabled ? t('admin.accounts.enable') : t('admin.accounts.disable')}
+          </Button>
+          <Button size="small" variant="outlined" color="error" disabled={self} onClick={onDelete}>
+            {t('admin.accounts.delete')}
+          </Button>
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -135,57 +141,38 @@ function AccountRow({
 export function AccountsSection() {
   const { t } = useTranslation();
   const me = useAuth((s) => s.user?.name);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [resetting, setResetting] = useState<ConsoleAccount | null>(null);
   const [deleting, setDeleting] = useState<ConsoleAccount | null>(null);
-  const q = useDebounced(search.trim(), 300);
-  const list = useQuery({
-    queryKey: queryKeys.console.accounts.page(page, q),
-    queryFn: ({ signal }) => consoleApi.accounts(page, q, signal),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    family: queryKeys.console.accounts.all,
+    pageSize: CONSOLE_PAGE_SIZE,
+    fetch: ({ page, pageSize, q }, signal) => consoleApi.accounts({ page, pageSize, q }, signal),
+    rows: (answer) => answer.accounts,
   });
-  const total = list.data?.pagination.totalCount ?? 0;
   return (
     <>
       <GuestSwitch />
       <SectionCard>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
-          <TextField
-            size="small"
-            type="search"
-            label={t('admin.accounts.search')}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-            sx={{ flex: '1 1 220px', maxWidth: 420 }}
-          />
-          {/* No count before the answer: "0 accounts" beside the placeholders would be wrong. */}
-          {list.data && (
-            <Typography color="text.secondary">{t('admin.accounts.count', { count: total })}</Typography>
-          )}
-        </Box>
-        {list.isPending &&
-          placeholders(3).map((k) => <Skeleton key={k} variant="rounded" height={110} sx={{ mb: 1 }} />)}
-        <Box sx={{ display: 'grid', gap: 1 }}>
-          {list.data?.accounts.map((a) => (
+        <ConsoleFilters
+          list={list}
+          search={t('admin.accounts.search')}
+          count={(n) => t('admin.accounts.count', { count: n })}
+        />
+        <ConsoleList
+          list={list}
+          rowKey={(a) => a.id}
+          empty={t('admin.accounts.empty')}
+          placeholder={{ count: 3, height: 110 }}
+        >
+          {(a) => (
             <AccountRow
-              key={a.id}
               a={a}
               self={a.name === me}
               onReset={() => setResetting(a)}
               onDelete={() => setDeleting(a)}
             />
-          ))}
-        </Box>
-        {list.data && total === 0 && (
-          <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
-            {t('admin.accounts.empty')}
-          </Typography>
-        )}
-        <Pager total={total} page={page} onPage={setPage} />
+          )}
+        </ConsoleList>
       </SectionCard>
       {resetting && <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />}
       {deleting && <DeleteAccountDialog account={deleting} onClose={() => setDeleting(null)} />}

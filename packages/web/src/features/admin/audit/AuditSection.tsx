@@ -1,19 +1,16 @@
 /** The audit log: every administrator action, newest first, filtered by who or what. */
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import type { TFunction } from '../../../shared/i18n/index.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { placeholders } from '../../../shared/ui/placeholders.ts';
-import { useDebounced } from '../../../shared/ui/useDebounced.ts';
-import { type AuditEntry, consoleApi } from '../consoleApi.ts';
-import { dateTime, Pager, SectionCard } from '../consoleUi.tsx';
+import { type AuditEntry, CONSOLE_PAGE_SIZE, consoleApi } from '../consoleApi.ts';
+import { ConsoleFilters } from '../kit/ConsoleFilters.tsx';
+import { ConsoleList } from '../kit/ConsoleList.tsx';
+import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
+import { anyText } from '../kit/listFilters.ts';
+import { useConsoleList } from '../kit/useConsoleList.ts';
 
 /** Detail keys the log names in words; others (a setting's key, say) are shown as stored. */
 const NAMED_DETAILS = new Set([
@@ -48,93 +45,71 @@ export function detailText(details: AuditEntry['details'], t: TFunction, locale:
     .slice(0, 300);
 }
 
-export function AuditSection() {
+function AuditEntryRow({ entry: e, actionLabel }: { entry: AuditEntry; actionLabel: (a: string) => string }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [actorInput, setActorInput] = useState('');
-  const [action, setAction] = useState('');
-  const actor = useDebounced(actorInput.trim(), 300);
-  const q = useQuery({
-    queryKey: queryKeys.console.audit(page, actor, action),
-    queryFn: ({ signal }) => consoleApi.audit(page, { actor, action }, signal),
-    placeholderData: keepPreviousData,
+  return (
+    <Paper variant="outlined" sx={{ p: 1.25 }} data-testid="audit-entry">
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
+        <Typography sx={{ fontWeight: 700 }}>{e.actor || t('admin.audit.system')}</Typography>
+        <Typography>{actionLabel(e.action)}</Typography>
+        {e.target && (
+          <Typography color="primary" sx={{ wordBreak: 'break-all' }}>
+            {e.target}
+          </Typography>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <Typography variant="caption" color="text.secondary">
+          {dateTime(e.at, i18n.language)}
+        </Typography>
+      </Box>
+      {Object.keys(e.details).length > 0 && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ wordBreak: 'break-word', fontFamily: 'monospace' }}
+        >
+          {detailText(e.details, t, i18n.language)}
+        </Typography>
+      )}
+    </Paper>
+  );
+}
+
+export function AuditSection() {
+  const { t } = useTranslation();
+  const list = useConsoleList({
+    family: queryKeys.console.audit,
+    // The actions to filter by are those the log holds (the answer lists them).
+    filters: { action: anyText },
+    pageSize: CONSOLE_PAGE_SIZE,
+    fetch: ({ page, pageSize, q, filters }, signal) =>
+      consoleApi.audit({ page, pageSize, actor: q, action: filters.action || undefined }, signal),
+    rows: (answer) => answer.entries,
   });
-  const total = q.data?.pagination.totalCount ?? 0;
   const actionLabel = (a: string) => t(`admin.audit.actions.${a}`, { defaultValue: a });
+  const actions = [
+    { value: '', label: t('admin.audit.allActions') },
+    // The chosen action stays a choice, in words, while the answer lists only those the log holds.
+    ...[...new Set([...(list.data?.actions ?? []), list.filters.action])]
+      .filter(Boolean)
+      .map((a) => ({ value: a, label: actionLabel(a) })),
+  ];
   return (
     <SectionCard>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          label={t('admin.audit.actor')}
-          value={actorInput}
-          onChange={(e) => {
-            setActorInput(e.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: '1 1 180px', maxWidth: 300 }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('admin.audit.action')}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          value={action}
-          onChange={(e) => {
-            setAction(e.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: '1 1 180px', maxWidth: 300 }}
-        >
-          <MenuItem value="">{t('admin.audit.allActions')}</MenuItem>
-          {(q.data?.actions ?? []).map((a) => (
-            <MenuItem key={a} value={a}>
-              {actionLabel(a)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {q.data && (
-        <Typography color="text.secondary" sx={{ mb: 1 }}>
-          {t('admin.audit.count', { count: total })}
-        </Typography>
-      )}
-      {q.isPending &&
-        placeholders(4).map((k) => <Skeleton key={k} variant="rounded" height={64} sx={{ mb: 1 }} />)}
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        {q.data?.entries.map((e) => (
-          <Paper key={e.id} variant="outlined" sx={{ p: 1.25 }} data-testid="audit-entry">
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-              <Typography sx={{ fontWeight: 700 }}>{e.actor || t('admin.audit.system')}</Typography>
-              <Typography>{actionLabel(e.action)}</Typography>
-              {e.target && (
-                <Typography color="primary" sx={{ wordBreak: 'break-all' }}>
-                  {e.target}
-                </Typography>
-              )}
-              <Box sx={{ flex: 1 }} />
-              <Typography variant="caption" color="text.secondary">
-                {dateTime(e.at, i18n.language)}
-              </Typography>
-            </Box>
-            {Object.keys(e.details).length > 0 && (
-              <Typography
-                variant="body2"
-                color="text.secondary"
-                sx={{ wordBreak: 'break-word', fontFamily: 'monospace' }}
-              >
-                {detailText(e.details, t, i18n.language)}
-              </Typography>
-            )}
-          </Paper>
-        ))}
-      </Box>
-      {q.data && total === 0 && (
-        <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
-          {t('admin.audit.empty')}
-        </Typography>
-      )}
-      <Pager total={total} page={page} onPage={setPage} />
+      <ConsoleFilters
+        list={list}
+        search={t('admin.audit.actor')}
+        controls={[{ kind: 'select', name: 'action', label: t('admin.audit.action'), options: actions }]}
+        count={(n) => t('admin.audit.count', { count: n })}
+      />
+      <ConsoleList
+        list={list}
+        rowKey={(e) => e.id}
+        empty={t('admin.audit.empty')}
+        placeholder={{ count: 4, height: 64 }}
+      >
+        {(e) => <AuditEntryRow entry={e} actionLabel={actionLabel} />}
+      </ConsoleList>
     </SectionCard>
   );
 }

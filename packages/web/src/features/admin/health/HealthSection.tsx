@@ -4,14 +4,16 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { formatBytes } from '../../../shared/ui/format.ts';
 import { placeholders } from '../../../shared/ui/placeholders.ts';
-import { consoleApi } from '../consoleApi.ts';
-import { act, dateTime, SectionCard } from '../consoleUi.tsx';
+import { consoleApi, type HealthReport } from '../consoleApi.ts';
+import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
+import { ScheduledScans } from './ScheduledScans.tsx';
 
 function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
   return (
@@ -50,11 +52,15 @@ function uptime(seconds: number): { d: number; h: number; m: number } {
 
 export function HealthSection() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.console.health,
     queryFn: ({ signal }) => consoleApi.health(signal),
     refetchInterval: 30_000,
+  });
+  const purge = useConsoleAction({
+    run: (cache: HealthReport['caches'][number]['name']) => consoleApi.purgeCache(cache),
+    invalidates: [queryKeys.console.health],
+    done: () => t('admin.health.purged'),
   });
   const h = q.data;
   if (!h) {
@@ -121,6 +127,7 @@ export function HealthSection() {
           ]}
         />
       </SectionCard>
+      <ScheduledScans />
       <SectionCard title={t('admin.health.caches')}>
         {h.caches.map((c) => (
           <Box
@@ -137,11 +144,8 @@ export function HealthSection() {
             <Button
               size="small"
               variant="outlined"
-              disabled={c.files === 0}
-              onClick={async () => {
-                await act(t, () => consoleApi.purgeCache(c.name), t('admin.health.purged'));
-                void queryClient.invalidateQueries({ queryKey: queryKeys.console.health });
-              }}
+              disabled={c.files === 0 || purge.isPending}
+              onClick={() => purge.mutate(c.name)}
             >
               {t('admin.health.purge')}
             </Button>

@@ -17,15 +17,16 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { InvitationStatus } from '@sasayaki/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { notify } from '../../../shared/notify/store.ts';
 import { placeholders } from '../../../shared/ui/placeholders.ts';
 import { consoleApi, type Invitation } from '../consoleApi.ts';
-import { act, dateTime, SectionCard } from '../consoleUi.tsx';
+import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
 
-const KEY = ['console', 'invitations'];
 const DAYS = [1, 7, 30, 90] as const;
 
 const STATUS_COLOR: Record<InvitationStatus, 'success' | 'default' | 'warning'> = {
@@ -39,23 +40,17 @@ export const invitationLink = (code: string) => `${window.location.origin}/invit
 
 function NewInvitation() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [note, setNote] = useState('');
   const [days, setDays] = useState<number>(7);
-  const [busy, setBusy] = useState(false);
-  const [link, setLink] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
+  const create = useConsoleAction({
+    run: () => consoleApi.createInvitation(note.trim(), days),
+    invalidates: [queryKeys.console.invitations],
+  });
+  // The code is answered once: the link is shown until the next one is made.
+  const link = create.data ? invitationLink(create.data.code) : null;
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    let code = '';
-    const ok = await act(t, async () => {
-      code = (await consoleApi.createInvitation(note.trim(), days)).code;
-    });
-    setBusy(false);
-    if (!ok) return;
-    setLink(invitationLink(code));
-    setNote('');
-    void queryClient.invalidateQueries({ queryKey: KEY });
+    create.mutate(undefined, { onSuccess: () => setNote('') });
   };
   const copy = async () => {
     if (!link) return;
@@ -94,7 +89,7 @@ function NewInvitation() {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={create.isPending}>
           {t('admin.invitations.create')}
         </Button>
       </Box>
@@ -131,7 +126,11 @@ function NewInvitation() {
 
 function InvitationRow({ inv }: { inv: Invitation }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const revoke = useConsoleAction({
+    run: () => consoleApi.revokeInvitation(inv.id),
+    invalidates: [queryKeys.console.invitations],
+    done: () => t('admin.invitations.revoked'),
+  });
   const when = (ms: number | null) => dateTime(ms, i18n.language);
   return (
     <Paper variant="outlined" sx={{ p: 1.5 }} data-testid="invitation-row">
@@ -159,10 +158,8 @@ function InvitationRow({ inv }: { inv: Invitation }) {
           variant="outlined"
           color="warning"
           sx={{ mt: 1 }}
-          onClick={async () => {
-            await act(t, () => consoleApi.revokeInvitation(inv.id), t('admin.invitations.revoked'));
-            void queryClient.invalidateQueries({ queryKey: KEY });
-          }}
+          disabled={revoke.isPending}
+          onClick={() => revoke.mutate()}
         >
           {t('admin.invitations.revoke')}
         </Button>
@@ -175,7 +172,7 @@ export function InvitationsSection() {
   const { t } = useTranslation();
   // Invitations are used in other browsers: coming back to the section shows their state now.
   const list = useQuery({
-    queryKey: KEY,
+    queryKey: queryKeys.console.invitations,
     queryFn: ({ signal }) => consoleApi.invitations(signal),
     refetchOnMount: 'always',
   });

@@ -21,23 +21,24 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { errorText } from '../../../shared/api/errors.ts';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
 import { addRoot, fetchFolders } from './librariesApi.ts';
 
 interface Props {
   open: boolean;
   onClose: () => void;
-  onAdded: () => void;
 }
 
 /** Picks a folder on the server (folder names only) and adds it as a library root. */
-export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
+export function FolderPickerDialog({ open, onClose }: Props) {
   const { t } = useTranslation();
   const full = useMediaQuery((th) => th.breakpoints.down('sm'), { noSsr: true });
   const [path, setPath] = useState<string | undefined>(undefined);
   const [typed, setTyped] = useState('');
+  // Typed since the last folder was opened: a listing that arrives after the typing (the first
+  // one, on a slow server) must not put its own path back in the field.
+  const [editing, setEditing] = useState(false);
   const [name, setName] = useState('');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const listing = useQuery({
     queryKey: queryKeys.console.folders(path ?? ''),
     queryFn: ({ signal }) => fetchFolders(path, signal),
@@ -46,27 +47,24 @@ export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
     staleTime: 0,
   });
   useEffect(() => {
-    if (listing.data) setTyped(listing.data.path);
-  }, [listing.data]);
+    if (listing.data && !editing) setTyped(listing.data.path);
+  }, [listing.data, editing]);
+  const open_ = (to: string | undefined) => {
+    setEditing(false);
+    setPath(to);
+  };
+
+  // The folder's refusal is said in the dialog (the call is silent), under the name field.
+  const add = useConsoleAction({
+    run: (root: { path: string; name?: string }) => addRoot(root.path, root.name),
+    invalidates: [queryKeys.console.roots],
+  });
+  const failure = add.error ? errorText(add.error, t) : null;
 
   const go = (e: FormEvent) => {
     e.preventDefault();
-    setFailure(null);
-    setPath(typed.trim() || undefined);
-  };
-  const add = async () => {
-    if (!listing.data) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await addRoot(listing.data.path, name.trim() || undefined);
-      onAdded();
-      onClose();
-    } catch (err) {
-      setFailure(errorText(err, t));
-    } finally {
-      setBusy(false);
-    }
+    add.reset();
+    open_(typed.trim() || undefined);
   };
 
   return (
@@ -80,7 +78,7 @@ export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
           <IconButton
             aria-label={t('admin.libraries.up')}
             disabled={!listing.data?.parent}
-            onClick={() => setPath(listing.data?.parent ?? undefined)}
+            onClick={() => open_(listing.data?.parent ?? undefined)}
           >
             <UpIcon />
           </IconButton>
@@ -89,7 +87,10 @@ export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
             fullWidth
             label={t('admin.libraries.folder')}
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={(e) => {
+              setEditing(true);
+              setTyped(e.target.value);
+            }}
             slotProps={{ htmlInput: { spellCheck: false, 'data-testid': 'folder-path' } }}
           />
           <Button type="submit" variant="outlined">
@@ -106,7 +107,7 @@ export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
               </Typography>
             )}
             {listing.data.folders.map((f) => (
-              <ListItemButton key={f.path} onClick={() => setPath(f.path)}>
+              <ListItemButton key={f.path} onClick={() => open_(f.path)}>
                 <ListItemIcon sx={{ minWidth: 36 }}>
                   <FolderIcon fontSize="small" />
                 </ListItemIcon>
@@ -137,7 +138,15 @@ export function FolderPickerDialog({ open, onClose, onAdded }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common.cancel')}</Button>
-        <Button variant="contained" disabled={!listing.data || busy} onClick={add}>
+        <Button
+          variant="contained"
+          disabled={!listing.data || add.isPending}
+          onClick={() => {
+            if (listing.data) {
+              add.mutate({ path: listing.data.path, name: name.trim() || undefined }, { onSuccess: onClose });
+            }
+          }}
+        >
           {t('admin.libraries.addThis')}
         </Button>
       </DialogActions>

@@ -12,23 +12,28 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
 import { FolderPickerDialog } from './FolderPickerDialog.tsx';
 import { fetchRoots, type LibraryRoot, removeRoot, renameRoot } from './librariesApi.ts';
+import { ScheduleControl } from './ScheduleControl.tsx';
 
 /** The library roots: where each comes from, its works; console roots can be renamed or removed. */
 export function RootsPanel() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const roots = useQuery({ queryKey: queryKeys.console.roots, queryFn: ({ signal }) => fetchRoots(signal) });
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<LibraryRoot | null>(null);
   const [removing, setRemoving] = useState<LibraryRoot | null>(null);
   const [newName, setNewName] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.roots });
+  const rename = useConsoleAction({
+    run: ({ id, name }: { id: number; name: string }) => renameRoot(id, name),
+    invalidates: [queryKeys.console.roots],
+  });
+  const remove = useConsoleAction({ run: removeRoot, invalidates: [queryKeys.console.roots] });
 
   return (
     <Box component="section" sx={{ mb: 4 }} aria-labelledby="roots-heading">
@@ -91,6 +96,7 @@ export function RootsPanel() {
                 {t('admin.libraries.demoHint')}
               </Typography>
             )}
+            <ScheduleControl root={r} override={roots.data?.scheduleOverride ?? null} />
             {!r.available && (
               <Alert severity="warning" sx={{ mt: 1 }}>
                 {t('admin.libraries.unavailable')}
@@ -99,7 +105,7 @@ export function RootsPanel() {
           </Paper>
         ))}
       </Box>
-      {adding && <FolderPickerDialog open onClose={() => setAdding(false)} onAdded={refresh} />}
+      {adding && <FolderPickerDialog open onClose={() => setAdding(false)} />}
       <Dialog open={renaming !== null} onClose={() => setRenaming(null)} fullWidth maxWidth="xs">
         <DialogTitle>{t('admin.libraries.renameTitle')}</DialogTitle>
         <DialogContent>
@@ -116,11 +122,14 @@ export function RootsPanel() {
           <Button onClick={() => setRenaming(null)}>{t('common.cancel')}</Button>
           <Button
             variant="contained"
-            disabled={!newName.trim()}
-            onClick={async () => {
-              if (renaming) await renameRoot(renaming.id, newName.trim());
-              setRenaming(null);
-              void refresh();
+            disabled={!newName.trim() || rename.isPending}
+            onClick={() => {
+              if (renaming) {
+                rename.mutate(
+                  { id: renaming.id, name: newName.trim() },
+                  { onSuccess: () => setRenaming(null) },
+                );
+              }
             }}
           >
             {t('admin.libraries.rename')}
@@ -139,10 +148,9 @@ export function RootsPanel() {
           <Button
             variant="contained"
             color="error"
-            onClick={async () => {
-              if (removing) await removeRoot(removing.id);
-              setRemoving(null);
-              void refresh();
+            disabled={remove.isPending}
+            onClick={() => {
+              if (removing) remove.mutate(removing.id, { onSuccess: () => setRemoving(null) });
             }}
           >
             {t('admin.libraries.remove')}

@@ -5,19 +5,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatClock } from '@sasayaki/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
 import { type ScanRun, startScan } from './librariesApi.ts';
 
 /** "Scan now", "Full rescan" and, while a scan runs, its live progress. */
 export function ScanPanel({ running }: { running: ScanRun | null }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const start = async (full: boolean) => {
-    await startScan(full);
-    void queryClient.invalidateQueries({ queryKey: queryKeys.console.scans });
-  };
+  const start = useConsoleAction({ run: startScan, invalidates: [queryKeys.console.scans] });
   const number = (n: number) => n.toLocaleString(i18n.language, { maximumFractionDigits: 1 });
   return (
     <Box component="section" sx={{ mb: 4 }} aria-labelledby="scan-heading">
@@ -25,10 +21,14 @@ export function ScanPanel({ running }: { running: ScanRun | null }) {
         <Typography id="scan-heading" variant="h6" component="h2" sx={{ flex: 1 }}>
           {t('admin.libraries.scan')}
         </Typography>
-        <Button variant="contained" disabled={!!running} onClick={() => void start(false)}>
+        <Button
+          variant="contained"
+          disabled={!!running || start.isPending}
+          onClick={() => start.mutate(false)}
+        >
           {t('admin.libraries.scanNow')}
         </Button>
-        <Button variant="outlined" disabled={!!running} onClick={() => void start(true)}>
+        <Button variant="outlined" disabled={!!running || start.isPending} onClick={() => start.mutate(true)}>
           {t('admin.libraries.fullRescan')}
         </Button>
       </Box>

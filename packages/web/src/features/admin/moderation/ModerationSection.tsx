@@ -6,29 +6,41 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { call } from '../../../shared/api/client.ts';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
-import { placeholders } from '../../../shared/ui/placeholders.ts';
-import { useDebounced } from '../../../shared/ui/useDebounced.ts';
-import { consoleApi, type ModeratedReview } from '../consoleApi.ts';
-import { act, dateTime, Pager, SectionCard } from '../consoleUi.tsx';
+import { CONSOLE_PAGE_SIZE, consoleApi, type ModeratedReview } from '../consoleApi.ts';
+import { ConsoleFilters } from '../kit/ConsoleFilters.tsx';
+import { ConsoleList } from '../kit/ConsoleList.tsx';
+import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
+import { oneOf } from '../kit/listFilters.ts';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
+import { useConsoleList } from '../kit/useConsoleList.ts';
 
-type Shown = 'all' | 'visible' | 'hidden';
+const SHOWN = ['all', 'visible', 'hidden'] as const;
+
+/** Every action here changes the reviews' list. */
+const useReviewAction = <V,>(run: (v: V) => Promise<unknown>, done: (v: V) => string) =>
+  useConsoleAction({ run, invalidates: [queryKeys.console.reviews], done });
 
 function ReviewItem({ r }: { r: ModeratedReview }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.console.reviews.all });
+  const key = { userId: r.userId, workId: r.workId };
+  const hide = useReviewAction(
+    (hidden: boolean) => consoleApi.hideReview({ ...key, hidden }),
+    (hidden) => t(hidden ? 'admin.moderation.hiddenDone' : 'admin.moderation.shownDone'),
+  );
+  const remove = useReviewAction(
+    () => consoleApi.deleteReview(key),
+    () => t('admin.moderation.deletedDone'),
+  );
   return (
     <Paper variant="outlined" sx={{ p: 1.5, opacity: r.hidden ? 0.75 : 1 }} data-testid="moderated-review">
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -50,11 +62,8 @@ function ReviewItem({ r }: { r: ModeratedReview }) {
         <Button
           size="small"
           variant="outlined"
-          onClick={async () => {
-            const done = r.hidden ? t('admin.moderation.shownDone') : t('admin.moderation.hiddenDone');
-            await act(t, () => consoleApi.hideReview(r.userId, r.workId, !r.hidden), done);
-            void refresh();
-          }}
+          disabled={hide.isPending}
+          onClick={() => hide.mutate(!r.hidden)}
         >
           {r.hidden ? t('admin.moderation.show') : t('admin.moderation.hide')}
         </Button>
@@ -62,14 +71,9 @@ function ReviewItem({ r }: { r: ModeratedReview }) {
           size="small"
           variant="outlined"
           color="error"
-          onClick={async () => {
-            if (!window.confirm(t('admin.moderation.deleteConfirm', { name: r.userName }))) return;
-            await act(
-              t,
-              () => consoleApi.deleteReview(r.userId, r.workId),
-              t('admin.moderation.deletedDone'),
-            );
-            void refresh();
+          disabled={remove.isPending}
+          onClick={() => {
+            if (window.confirm(t('admin.moderation.deleteConfirm', { name: r.userName }))) remove.mutate();
           }}
         >
           {t('admin.moderation.delete')}
@@ -81,62 +85,39 @@ function ReviewItem({ r }: { r: ModeratedReview }) {
 
 function Reviews() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [input, setInput] = useState('');
-  const [shown, setShown] = useState<Shown>('all');
-  const search = useDebounced(input.trim(), 300);
-  const hidden = shown === 'all' ? undefined : shown === 'hidden';
-  const q = useQuery({
-    queryKey: queryKeys.console.reviews.page(page, search, shown),
-    queryFn: ({ signal }) => consoleApi.reviews(page, search, hidden, signal),
-    placeholderData: keepPreviousData,
+  const list = useConsoleList({
+    family: queryKeys.console.reviews,
+    filters: { shown: oneOf(SHOWN, 'all') },
+    pageSize: CONSOLE_PAGE_SIZE,
+    fetch: ({ page, pageSize, q, filters: { shown } }, signal) =>
+      consoleApi.reviews(
+        { page, pageSize, q, hidden: shown === 'all' ? undefined : shown === 'hidden' },
+        signal,
+      ),
+    rows: (answer) => answer.reviews,
   });
-  const total = q.data?.pagination.totalCount ?? 0;
   return (
     <SectionCard title={t('admin.moderation.reviews')}>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField
-          size="small"
-          type="search"
-          label={t('admin.moderation.search')}
-          value={input}
-          onChange={(e) => {
-            setInput(e.target.value);
-            setPage(1);
-          }}
-          sx={{ flex: '1 1 220px', maxWidth: 420 }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('admin.moderation.shown')}
-          value={shown}
-          onChange={(e) => {
-            setShown(e.target.value as Shown);
-            setPage(1);
-          }}
-          sx={{ minWidth: 160 }}
-        >
-          {(['all', 'visible', 'hidden'] as const).map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`admin.moderation.shownOptions.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
-      {q.isPending &&
-        placeholders(3).map((k) => <Skeleton key={k} variant="rounded" height={100} sx={{ mb: 1 }} />)}
-      <Box sx={{ display: 'grid', gap: 1 }}>
-        {q.data?.reviews.map((r) => (
-          <ReviewItem key={`${r.userId}-${r.workId}`} r={r} />
-        ))}
-      </Box>
-      {q.data && total === 0 && (
-        <Typography align="center" color="text.secondary" sx={{ py: 4 }}>
-          {t('admin.moderation.noReviews')}
-        </Typography>
-      )}
-      <Pager total={total} page={page} onPage={setPage} />
+      <ConsoleFilters
+        list={list}
+        search={t('admin.moderation.search')}
+        controls={[
+          {
+            kind: 'select',
+            name: 'shown',
+            label: t('admin.moderation.shown'),
+            options: SHOWN.map((s) => ({ value: s, label: t(`admin.moderation.shownOptions.${s}`) })),
+          },
+        ]}
+      />
+      <ConsoleList
+        list={list}
+        rowKey={(r) => `${r.userId}-${r.workId}`}
+        empty={t('admin.moderation.noReviews')}
+        placeholder={{ count: 3, height: 100 }}
+      >
+        {(r) => <ReviewItem r={r} />}
+      </ConsoleList>
     </SectionCard>
   );
 }
@@ -145,12 +126,16 @@ function WorkTags() {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [workId, setWorkId] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const work = useQuery({
     queryKey: queryKeys.console.workTags.of(workId),
     queryFn: ({ signal }) => call('GET /api/work/:id', { params: { id: workId ?? '' } }, { signal }),
     enabled: workId !== null,
     retry: false,
+  });
+  const removeTag = useConsoleAction({
+    run: ({ workId, tagId }: { workId: number; tagId: number }) => consoleApi.removeWorkTag(workId, tagId),
+    invalidates: [queryKeys.console.workTags.all],
+    done: () => t('admin.moderation.tagRemoved'),
   });
   const open = (e: FormEvent) => {
     e.preventDefault();
@@ -183,11 +168,11 @@ function WorkTags() {
               <Chip
                 key={tag.id}
                 label={tag.name}
-                onDelete={async () => {
-                  if (!window.confirm(t('admin.moderation.removeTagConfirm', { tag: tag.name }))) return;
-                  const id = work.data.id;
-                  await act(t, () => consoleApi.removeWorkTag(id, tag.id), t('admin.moderation.tagRemoved'));
-                  void queryClient.invalidateQueries({ queryKey: queryKeys.console.workTags.all });
+                disabled={removeTag.isPending}
+                onDelete={() => {
+                  if (window.confirm(t('admin.moderation.removeTagConfirm', { tag: tag.name }))) {
+                    removeTag.mutate({ workId: work.data.id, tagId: tag.id });
+                  }
                 }}
               />
             ))}

@@ -10,17 +10,21 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { placeholders } from '../../../shared/ui/placeholders.ts';
 import { consoleApi, type SettingInfo } from '../consoleApi.ts';
-import { act, SectionCard } from '../consoleUi.tsx';
+import { SectionCard } from '../kit/consoleUi.tsx';
+import { useConsoleAction } from '../kit/useConsoleAction.ts';
 
 const GROUPS = [
-  ['access', ['registrationEnabled', 'registrationLimit', 'anonymousMedia', 'guestRateLimit']],
-  ['maintenance', ['maintenance', 'maintenanceHtml']],
+  [
+    'access',
+    ['registrationEnabled', 'registrationLimit', 'anonymousMedia', 'guestRateLimit', 'subtitleQuotaMb'],
+  ],
+  ['maintenance', ['maintenance', 'maintenanceClosed', 'maintenanceHtml']],
   ['network', ['publicUrl', 'trustProxy']],
   ['mail', ['smtpUrl', 'mailFrom']],
   ['monitoring', ['metricsToken']],
@@ -121,7 +125,12 @@ function SettingField({
 function TestMail() {
   const { t } = useTranslation();
   const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
+  // A test mail changes nothing on this page.
+  const send = useConsoleAction({
+    run: (address: string) => consoleApi.testMail(address),
+    invalidates: [],
+    done: () => t('admin.settings.testMailSent'),
+  });
   return (
     <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
       <TextField
@@ -134,12 +143,8 @@ function TestMail() {
       />
       <Button
         variant="outlined"
-        disabled={busy || !to.trim()}
-        onClick={async () => {
-          setBusy(true);
-          await act(t, () => consoleApi.testMail(to.trim()), t('admin.settings.testMailSent'));
-          setBusy(false);
-        }}
+        disabled={send.isPending || !to.trim()}
+        onClick={() => send.mutate(to.trim())}
       >
         {t('admin.settings.testMail')}
       </Button>
@@ -149,29 +154,25 @@ function TestMail() {
 
 export function SettingsSection() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const q = useQuery({
     queryKey: queryKeys.console.settings,
     queryFn: ({ signal }) => consoleApi.settings(signal),
   });
   const [drafts, setDrafts] = useState<Record<string, unknown>>({});
-  const [busy, setBusy] = useState(false);
+  const save = useConsoleAction({
+    run: consoleApi.updateSettings,
+    invalidates: [queryKeys.console.settings],
+    done: () => t('admin.settings.saved'),
+  });
+  // The drafts are done with once the settings are read again: the fields then show them as saved.
+  const saveChanges = (changes: Record<string, unknown>) =>
+    save.mutate(changes, { onSuccess: () => setDrafts({}) });
+  const busy = save.isPending;
   const byKey = new Map((q.data?.settings ?? []).map((s) => [s.key, s]));
   const changed = Object.keys(drafts).filter((k) => {
     const s = byKey.get(k);
     return s && JSON.stringify(sentValue(s, drafts[k])) !== JSON.stringify(sentValue(s, draftOf(s)));
   });
-  const save = async (changes: Record<string, unknown>) => {
-    setBusy(true);
-    const ok = await act(
-      t,
-      async () =>
-        queryClient.setQueryData(queryKeys.console.settings, await consoleApi.updateSettings(changes)),
-      t('admin.settings.saved'),
-    );
-    setBusy(false);
-    if (ok) setDrafts({});
-  };
   if (!q.data) {
     return (
       <SectionCard>
@@ -197,7 +198,7 @@ export function SettingsSection() {
                 s={s}
                 draft={key in drafts ? drafts[key] : draftOf(s)}
                 onDraft={(v) => setDrafts((d) => ({ ...d, [key]: v }))}
-                onReset={() => save({ [key]: null })}
+                onReset={() => saveChanges({ [key]: null })}
               />
             );
           })}
@@ -224,7 +225,7 @@ export function SettingsSection() {
             disabled={busy}
             onClick={() => {
               const s = (k: string) => byKey.get(k) as SettingInfo;
-              void save(Object.fromEntries(changed.map((k) => [k, sentValue(s(k), drafts[k])])));
+              saveChanges(Object.fromEntries(changed.map((k) => [k, sentValue(s(k), drafts[k])])));
             }}
           >
             {t('admin.settings.save', { count: changed.length })}

@@ -8,12 +8,12 @@ import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { fetchPlaylistsWithWork, usePlaylistMembership } from '../../../shared/api/playlistApi.ts';
 import { queryKeys } from '../../../shared/api/queryKeys.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { notify } from '../../../shared/notify/store.ts';
 import { playlistDisplayName } from '../../../shared/ui/playlistName.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
-import { fetchPlaylistsWithWork, usePlaylistMembership } from './playlistApi.ts';
 
 type Props = { workId: number; onClose: () => void } & Pick<
   MenuProps,

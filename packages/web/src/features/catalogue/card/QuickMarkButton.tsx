@@ -4,10 +4,10 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Work } from '@sasayaki/contract';
 import { useEffect, useState } from 'react';
+import { usePlaylistMembership } from '../../../shared/api/playlistApi.ts';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { useSettings } from '../../../shared/settings/store.ts';
 import { isLoggedIn, useAuth } from '../../account/index.ts';
-import { usePlaylistMembership } from './playlistApi.ts';
 
 /**
  * Toggles the work in the quick-mark target playlist: optimistic, reverted on failure, and the

@@ -20,6 +20,10 @@ export const messages: Messages = {
     finished: 'Finished',
     removeTrack: 'Remove {{title}} from the history',
     removeWork: 'Remove this work from the history',
+    removeWorkTitle: 'Remove “{{title}}” from the history?',
+    removeWorkText:
+      'Its tracks and the positions kept with them are removed on all your devices. This cannot be undone.',
+    remove: 'Remove',
     today: 'Today {{time}}',
     yesterday: 'Yesterday {{time}}',
     continueTitle: 'Continue listening',

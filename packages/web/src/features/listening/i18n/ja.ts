@@ -20,6 +20,10 @@ export const messages: Messages = {
     finished: '最後まで再生',
     removeTrack: '{{title}} を履歴から削除',
     removeWork: 'この作品を履歴から削除',
+    removeWorkTitle: '「{{title}}」を履歴から削除しますか？',
+    removeWorkText:
+      'この作品のトラックと保存された再生位置が、すべての端末から削除されます。元に戻せません。',
+    remove: '削除',
     today: '今日 {{time}}',
     yesterday: '昨日 {{time}}',
     continueTitle: '続きから聴く',

@@ -93,6 +93,7 @@ export const messages: Messages = {
       confidence: '{{percent}}% match',
       inUse: 'In use',
       local: 'Local',
+      community: 'Community · {{contributor}} · {{language}}',
       useThis: 'Use this',
       offset: 'Offset (s)',
       minus: '−0.3 s',

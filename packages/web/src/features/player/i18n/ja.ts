@@ -92,6 +92,7 @@ export const messages: Messages = {
       confidence: '一致度 {{percent}}%',
       inUse: '使用中',
       local: 'ローカル',
+      community: 'コミュニティ · {{contributor}} · {{language}}',
       useThis: 'これを使う',
       offset: 'オフセット（秒）',
       minus: '−0.3 秒',

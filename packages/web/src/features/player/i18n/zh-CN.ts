@@ -92,6 +92,7 @@ export const messages: Messages = {
       confidence: '匹配度 {{percent}}%',
       inUse: '使用中',
       local: '本地',
+      community: '社区 · {{contributor}} · {{language}}',
       useThis: '使用此字幕',
       offset: '偏移（秒）',
       minus: '−0.3 秒',

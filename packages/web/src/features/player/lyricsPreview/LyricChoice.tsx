@@ -20,6 +20,24 @@ function LocalChip() {
   );
 }
 
+/** Marks an accepted community subtitle, crediting its contributor and language. */
+function CommunityChip({ lyric }: { lyric: QueueLyric }) {
+  const { t } = useTranslation();
+  if (!lyric.community) return null;
+  return (
+    <Chip
+      size="small"
+      color="secondary"
+      variant="outlined"
+      label={t('player.lyricsView.community', {
+        contributor: lyric.community.contributor,
+        language: lyric.community.language,
+      })}
+      data-testid="lyrics-community"
+    />
+  );
+}
+
 function ConfidenceChip({ confidence }: { confidence: number }) {
   const { t } = useTranslation();
   return (
@@ -77,6 +95,7 @@ export function LyricChoice({
                   {l?.title}
                 </Typography>
                 {l?.subtitle_file_path && !compact && <LocalChip />}
+                {l && !compact && <CommunityChip lyric={l} />}
                 {l && <ConfidenceChip confidence={l.confidence} />}
                 {inUse === Number(v) && <InUseChip testId="lyrics-in-use" />}
               </Box>
@@ -97,6 +116,7 @@ export function LyricChoice({
             )}
           </Box>
           {l.subtitle_file_path && <LocalChip />}
+          <CommunityChip lyric={l} />
           <ConfidenceChip confidence={l.confidence} />
           {inUse === i && <InUseChip />}
         </MenuItem>

@@ -17,7 +17,7 @@ export const messages: Messages = {
       copied: 'Link copied',
       copyByHand: 'Copy this link: {{link}}',
     },
-    duration: { hours: '{{hours}} h {{minutes}} min', minutes: '{{minutes}} min' },
+    duration: { underMinute: '< 1 min', hours: '{{hours}} h {{minutes}} min', minutes: '{{minutes}} min' },
     title: 'Playlists',
     filter: {
       all: 'All',

@@ -16,7 +16,7 @@ export const messages: Messages = {
       copied: 'リンクをコピーしました',
       copyByHand: 'このリンクをコピーしてください：{{link}}',
     },
-    duration: { hours: '{{hours}} 時間 {{minutes}} 分', minutes: '{{minutes}} 分' },
+    duration: { underMinute: '1 分未満', hours: '{{hours}} 時間 {{minutes}} 分', minutes: '{{minutes}} 分' },
     title: 'プレイリスト',
     filter: {
       all: 'すべて',

@@ -16,7 +16,11 @@ export const messages: Messages = {
       copied: '链接已复制',
       copyByHand: '请复制此链接：{{link}}',
     },
-    duration: { hours: '{{hours}} 小时 {{minutes}} 分钟', minutes: '{{minutes}} 分钟' },
+    duration: {
+      underMinute: '不到 1 分钟',
+      hours: '{{hours}} 小时 {{minutes}} 分钟',
+      minutes: '{{minutes}} 分钟',
+    },
     title: '播放列表',
     filter: {
       all: '全部',

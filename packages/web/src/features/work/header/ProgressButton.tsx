@@ -2,7 +2,7 @@ import ProgressIcon from '@mui/icons-material/BookmarkBorder';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { PROGRESS_VALUES, type Work } from '@sasayaki/contract';
+import { PROGRESS_VALUES, type Progress, type Work } from '@sasayaki/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/index.ts';
 import { isLoggedIn, openLoginDialog, useAuth } from '../../account/index.ts';
@@ -19,7 +19,7 @@ export function ProgressButton({ work }: { work: Work }) {
   const refresh = useReviewRefresh();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
-  const setProgress = async (progress: string | null) => {
+  const setProgress = async (progress: Progress | null) => {
     setAnchor(null);
     try {
       await putReview({

@@ -13,6 +13,7 @@ import { clock } from '../../../shared/ui/format.ts';
 import { editionLanguageName } from '../../../shared/ui/languageName.ts';
 import { searchPath, termOf, workPath } from '../../../shared/ui/links.ts';
 import { PriceTag, RatingStars, ReviewCount, SalesCount, storeFacts } from '../../catalogue/index.ts';
+import { useWorkReviews } from '../workApi.ts';
 
 function Row({ gap, children }: { gap: number; children: ReactNode }) {
   return <Box sx={{ display: 'flex', gap, alignItems: 'center', flexWrap: 'wrap' }}>{children}</Box>;
@@ -37,10 +38,17 @@ export function CodeAndCircle({ work }: { work: Work }) {
   );
 }
 
-/** The rating, the number of reviews and the total length of the audio. */
+/**
+ * The rating, the number of reviews and the total length of the audio. A work the store counts
+ * reviews for shows the store's figure, beside its price and sales; one without (no store data, or
+ * none written there) counts the reviews written here, as the section below does, so the header
+ * follows a saved review instead of saying 0 above it.
+ */
 export function RatingAndLength({ work }: { work: Work }) {
   const { t } = useTranslation();
-  const facts = storeFacts(work);
+  const store = storeFacts(work);
+  const written = useWorkReviews(work.id).data?.pagination.totalCount;
+  const facts = store.reviews || written === undefined ? store : { ...store, reviews: written };
   return (
     <Row gap={2}>
       <RatingStars work={work} size="medium" />

@@ -16,6 +16,8 @@ export const messages: Messages = {
       noEmail: 'No email',
       never: 'never',
       dates: 'Created {{created}} · last seen {{seen}}',
+      guestRow: 'The shared guest account: switch it on or off above.',
+      ownGroup: 'Your own group cannot be changed here: another administrator can.',
       resetPassword: 'Reset password',
       disable: 'Disable',
       enable: 'Enable',

@@ -15,6 +15,8 @@ export const messages: Messages = {
       noEmail: 'メール未登録',
       never: 'なし',
       dates: '作成 {{created}} ・ 最終アクセス {{seen}}',
+      guestRow: '共有のゲストアカウントです。上のスイッチでオン・オフします。',
+      ownGroup: '自分のグループはここでは変更できません（別の管理者が変更できます）。',
       resetPassword: 'パスワードをリセット',
       disable: '無効にする',
       enable: '有効にする',

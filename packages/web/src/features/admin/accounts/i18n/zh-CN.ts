@@ -15,6 +15,8 @@ export const messages: Messages = {
       noEmail: '未绑定邮箱',
       never: '从未',
       dates: '创建于 {{created}} · 最近访问 {{seen}}',
+      guestRow: '共享的访客账号：在上方开启或关闭。',
+      ownGroup: '不能在这里更改自己的用户组：可由其他管理员更改。',
       resetPassword: '重置密码',
       disable: '停用',
       enable: '启用',

@@ -54,6 +54,7 @@ export const messages: Messages = {
         },
         library: {
           rescan: 'started a rescan',
+          schedule: 'changed a library’s scan schedule',
         },
         feedback: {
           handle: 'handled a problem report',

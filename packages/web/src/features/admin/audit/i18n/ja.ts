@@ -53,6 +53,7 @@ export const messages: Messages = {
         },
         library: {
           rescan: '再スキャンを開始',
+          schedule: 'ライブラリのスキャン予定を変更',
         },
         feedback: {
           handle: '問題の報告を処理',

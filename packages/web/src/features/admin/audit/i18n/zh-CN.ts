@@ -53,6 +53,7 @@ export const messages: Messages = {
         },
         library: {
           rescan: '开始了重新扫描',
+          schedule: '更改了作品库的扫描计划',
         },
         feedback: {
           handle: '处理了问题报告',

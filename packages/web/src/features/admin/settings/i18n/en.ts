@@ -26,6 +26,10 @@ export const messages: Messages = {
           label: 'Registrations per address an hour',
           help: 'Accounts one address may create in an hour; a refused name does not count.',
         },
+        subtitleQuotaMb: {
+          label: 'Community subtitle storage (MiB)',
+          help: 'Disk space accepted and pending community subtitles may take; uploads beyond it are refused.',
+        },
         guestRateLimit: {
           label: 'Guest requests per minute',
           help: 'Per address, for the shared guest account; further requests are refused until the minute ends.',
@@ -33,6 +37,10 @@ export const messages: Messages = {
         maintenance: {
           label: 'Maintenance mode',
           help: 'Every visitor sees the message below instead of the site.',
+        },
+        maintenanceClosed: {
+          label: 'Close the site during maintenance',
+          help: 'With maintenance on: everyone but administrators gets “503, under maintenance” with the message below, in the site and in Subsonic players, streams included. Administrators keep the console.',
         },
         maintenanceHtml: {
           label: 'Maintenance message',

@@ -26,6 +26,10 @@ export const messages: Messages = {
           label: '1 アドレスあたり 1 時間の登録数',
           help: '同じアドレスから 1 時間に作成できるアカウント数。拒否された名前は数えません。',
         },
+        subtitleQuotaMb: {
+          label: 'コミュニティ字幕の保存容量（MiB）',
+          help: '審査待ちと採用済みのコミュニティ字幕が使えるディスク容量です。超えるアップロードは拒否されます。',
+        },
         guestRateLimit: {
           label: 'ゲストの 1 分あたりのリクエスト数',
           help: '共有ゲストアカウントのアドレスごとの上限です。超えるとその 1 分間は拒否されます。',
@@ -33,6 +37,10 @@ export const messages: Messages = {
         maintenance: {
           label: 'メンテナンスモード',
           help: 'すべての訪問者にサイトの代わりに下のメッセージを表示します。',
+        },
+        maintenanceClosed: {
+          label: 'メンテナンス中はサイトを閉じる',
+          help: 'メンテナンスモードがオンのとき、管理者以外のすべてのアクセス（Subsonic プレーヤーや再生を含む）に、下のメッセージとともに「503 メンテナンス中」を返します。管理者はコンソールを使えます。',
         },
         maintenanceHtml: {
           label: 'メンテナンスメッセージ',

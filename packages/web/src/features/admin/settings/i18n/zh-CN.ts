@@ -22,11 +22,19 @@ export const messages: Messages = {
           label: '每个地址每小时可注册数',
           help: '同一地址一小时内最多可创建的账号数；被拒绝的用户名不计入。',
         },
+        subtitleQuotaMb: {
+          label: '社区字幕存储空间（MiB）',
+          help: '待审核和已采用的社区字幕可占用的磁盘空间；超出后的上传将被拒绝。',
+        },
         guestRateLimit: {
           label: '访客每分钟请求数',
           help: '共享访客账号按地址计算；超出后在本分钟内拒绝请求。',
         },
         maintenance: { label: '维护模式', help: '所有访客看到下面的消息，而不是站点内容。' },
+        maintenanceClosed: {
+          label: '维护期间关闭站点',
+          help: '维护模式开启时：除管理员外的所有请求（包括 Subsonic 播放器和音频流）都会收到“503 维护中”及下面的消息。管理员仍可使用控制台。',
+        },
         maintenanceHtml: { label: '维护消息', help: '维护期间显示；可以使用简单的 HTML。' },
         publicUrl: {
           label: '公开地址',
