@@ -79,7 +79,7 @@ describe('Devices', () => {
     const others = screen.getByRole('button', { name: 'Sign out all other devices' });
     await waitFor(() => expect(others).toBeEnabled());
     fireEvent.click(others);
-    expect(await screen.findByText('1 other devices signed out.')).toBeInTheDocument();
+    expect(await screen.findByText('1 other device signed out.')).toBeInTheDocument();
   });
 
   it('speaks Chinese and Japanese', async () => {
