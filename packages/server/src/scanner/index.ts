@@ -38,7 +38,9 @@ import {
   listWorkTree,
   realRoots,
   type ScanIssue,
+  type TreeEntry,
   type WorkFolder,
+  type WorkTree,
 } from './walk.ts';
 import {
   type BeforeCommit,
@@ -525,7 +527,8 @@ async function metadataFor(
 
 /**
  * Everything read from disk for one work, or 'unchanged' when its signature matches; with the
- * number of entries listed (for the progress display).
+ * number of entries listed (for the progress display). A few works are prepared at once, so the
+ * awaits stay in this one function: a helper awaited would shift when each work reports issues.
  */
 async function prepareWork(
   ctx: ScanContext,
@@ -533,26 +536,12 @@ async function prepareWork(
   prior: KnownWork | undefined,
   o: WorkScanOptions,
 ): Promise<{ work: WorkWrite | 'unchanged' | 'unplayable'; files: number }> {
-  const tree = listWorkTree(folder.fsPath, o.realRoots);
-  tree.issues.forEach(o.issue);
+  const { tree, signature, unchanged } = listWork(folder, prior, o);
+  const listed = tree.entries.length;
+  if (unchanged) return { work: 'unchanged', files: listed };
   // Problems of the files themselves (the listing's are found again by every listing): stored.
   const problems: StoredProblem[] = [];
-  const prefix = `${folder.absPath}${path.sep}`;
-  const report = o.issue;
-  o = {
-    ...o,
-    issue: (i) => {
-      report(i);
-      problems.push({ ...i, path: i.path.startsWith(prefix) ? i.path.slice(prefix.length) : '' });
-    },
-  };
-  // An incomplete listing gets no signature, so the next scan looks again.
-  const signature = tree.incomplete ? '' : treeSignature(tree.entries);
-  const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
-  const listed = tree.entries.length;
-  if (!o.full && samePlace && signature && prior.scan_signature === signature) {
-    return { work: 'unchanged', files: listed };
-  }
+  o = { ...o, issue: storingProblems(folder, o.issue, problems) };
 
   // A work not in the database has no file rows (they go with the work): nothing to ask.
   const previous = new Map((prior ? await fileFactsOfWork(ctx.db, folder.id) : []).map((f) => [f.path, f]));
@@ -561,56 +550,33 @@ async function prepareWork(
     const abs = path.join(folder.absPath, e.path);
     const at = e.fsPath ?? abs; // a name that is not UTF-8 is opened by its bytes; `abs` is for messages
     if (e.isDir) {
-      files.push({
-        path: e.path,
-        type: 'folder',
-        size: 0,
-        mtime: e.mtime,
-        duration: null,
-        charset: null,
-        content_type: null,
-      });
+      files.push(scannedFile(e, 'folder'));
       continue;
     }
     if (e.size === 0) {
       o.issue({ path: abs, reason: 'empty-file', message: 'empty file skipped' });
       continue;
     }
-    const type = fileTypeOf(e.path);
+    const file = scannedFile(e, fileTypeOf(e.path));
     const old = previous.get(e.path);
-    const unchanged = !o.full && old && old.size === e.size && old.mtime === e.mtime;
-    let duration: number | null = null;
-    let charset: string | null = null;
-    let contentType: string | null = null;
+    // What the last scan read of a file of the same size and mtime is reused.
+    const same = !o.full && old && old.size === e.size && old.mtime === e.mtime ? old : undefined;
     try {
-      if (type === 'audio') {
-        duration = unchanged && old.duration !== null ? old.duration : await o.probe(at, e.size);
-        contentType = unchanged ? (old.content_type ?? null) : await contentTypeOf(at, e.path);
-      } else if (type === 'text') {
-        if (unchanged && old.charset) charset = old.charset;
+      if (file.type === 'audio') {
+        file.duration = same && same.duration !== null ? same.duration : await o.probe(at, e.size);
+        file.content_type = same ? (same.content_type ?? null) : await contentTypeOf(at, e.path);
+      } else if (file.type === 'text') {
+        if (same?.charset) file.charset = same.charset;
         else {
           const { buf, truncated } = await readSample(at, e.size);
-          charset = detectCharset(buf, truncated);
+          file.charset = detectCharset(buf, truncated);
         }
       }
     } catch (err) {
-      o.issue({
-        path: abs,
-        reason: type === 'audio' ? 'corrupt-audio' : 'unreadable',
-        message: `${type === 'audio' ? 'corrupt audio' : 'unreadable file'} skipped: ${(err as Error).message}`,
-        ...(type === 'audio' ? {} : { params: causeOf(err) }),
-      });
+      o.issue(unreadableFile(abs, file.type, err));
       continue;
     }
-    files.push({
-      path: e.path,
-      type,
-      size: e.size,
-      mtime: e.mtime,
-      duration,
-      charset,
-      content_type: contentType,
-    });
+    files.push(file);
   }
 
   if (!files.some(playable)) {
@@ -621,15 +587,79 @@ async function prepareWork(
     });
     return { work: 'unplayable', files: listed };
   }
+  const metadata = await metadataFor(folder, topLevelSizes(tree), o);
+  return { work: workWriteOf(folder, { metadata, files, signature, problems }), files: listed };
+}
 
-  const topLevel = new Map(
-    tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => [e.path, e.size]),
-  );
-  const metadata = await metadataFor(folder, topLevel, o);
+/**
+ * The work's tree (its problems reported), its signature, and whether that matches the one
+ * stored for the work in the same place.
+ */
+function listWork(
+  folder: WorkFolder,
+  prior: KnownWork | undefined,
+  o: WorkScanOptions,
+): { tree: WorkTree; signature: string; unchanged: boolean } {
+  const tree = listWorkTree(folder.fsPath, o.realRoots);
+  tree.issues.forEach(o.issue);
+  // An incomplete listing gets no signature, so the next scan looks again.
+  const signature = tree.incomplete ? '' : treeSignature(tree.entries);
+  const samePlace = prior && prior.root_index === folder.rootIndex && prior.folder_path === folder.relPath;
+  const unchanged = !o.full && !!samePlace && !!signature && prior.scan_signature === signature;
+  return { tree, signature, unchanged };
+}
+
+/** Reports through `report`, and keeps each issue for the work's stored problems (its path relative). */
+function storingProblems(
+  folder: WorkFolder,
+  report: (i: ScanIssue) => void,
+  problems: StoredProblem[],
+): (i: ScanIssue) => void {
+  const prefix = `${folder.absPath}${path.sep}`;
+  return (i) => {
+    report(i);
+    problems.push({ ...i, path: i.path.startsWith(prefix) ? i.path.slice(prefix.length) : '' });
+  };
+}
+
+/** A listed entry's row, before anything is read from the file. */
+function scannedFile(e: TreeEntry, type: string): ScannedFile {
+  return {
+    path: e.path,
+    type,
+    size: e.isDir ? 0 : e.size,
+    mtime: e.mtime,
+    duration: null,
+    charset: null,
+    content_type: null,
+  };
+}
+
+/** A file that could not be read: an audio file is corrupt, any other unreadable. */
+function unreadableFile(abs: string, type: string, err: unknown): ScanIssue {
+  return {
+    path: abs,
+    reason: type === 'audio' ? 'corrupt-audio' : 'unreadable',
+    message: `${type === 'audio' ? 'corrupt audio' : 'unreadable file'} skipped: ${(err as Error).message}`,
+    ...(type === 'audio' ? {} : { params: causeOf(err) }),
+  };
+}
+
+/** Sizes of the files at the top of the work folder, by name (where a sidecar is looked for). */
+function topLevelSizes(tree: WorkTree): Map<string, number> {
+  return new Map(tree.entries.filter((e) => !e.isDir && !e.path.includes('/')).map((e) => [e.path, e.size]));
+}
+
+/** The work as written: its files, and what is chosen from them (subtitles, cover, duration). */
+function workWriteOf(
+  folder: WorkFolder,
+  read: { metadata: WorkMetadata; files: ScannedFile[]; signature: string; problems: StoredProblem[] },
+): WorkWrite {
+  const { metadata, files, problems } = read;
   const audio = files.filter((f) => f.type === 'audio' && f.duration !== null) as (ScannedFile & {
     duration: number;
   })[];
-  const work: WorkWrite = {
+  return {
     id: folder.id,
     code: folder.code.code,
     rootIndex: folder.rootIndex,
@@ -643,11 +673,10 @@ async function prepareWork(
       metadata.coverHint,
     ),
     duration: workDuration(audio),
-    signature,
+    signature: read.signature,
     problems: problems.length ? JSON.stringify(problems) : null,
     now: Date.now(),
   };
-  return { work, files: listed };
 }
 
 /**

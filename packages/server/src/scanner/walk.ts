@@ -107,6 +107,23 @@ async function dirKey(abs: FsPath): Promise<string> {
   return `${st.dev}:${st.ino}`;
 }
 
+/** The walk of the library roots: what every root's folders, and the links among them, share. */
+interface RootsWalk {
+  out: Discovery;
+  /** Real paths of the roots: a link must lead inside one of them. */
+  inside: string[];
+  /** Walks through links, run once every root's own folders are known; they may queue more. */
+  linkedWalks: (() => Promise<void>)[];
+  /** Whether a work folder reached through a link is one already found (remembered if not). */
+  alreadyFound: (abs: FsPath) => Promise<boolean>;
+}
+
+/** One root's part of the walk: its position, and the folders entered under it (device + inode). */
+interface RootWalk extends RootsWalk {
+  rootIndex: number;
+  visited: Set<string>;
+}
+
 /**
  * Every work folder under the roots, in a stable (sorted) order. Each root's own folders are
  * walked first and linked folders after them, so a link to a folder the library already holds
@@ -116,10 +133,23 @@ async function dirKey(abs: FsPath): Promise<string> {
 export async function findWorkFolders(roots: string[]): Promise<Discovery> {
   const out: Discovery = { folders: [], issues: [], unreadable: [] };
   const inside = await realRoots(roots);
-  /** Real paths of the work folders found so far (only needed once a link is met). */
-  let realWorkPaths: Set<string> | null = null;
   const linkedWalks: (() => Promise<void>)[] = [];
   const rootReals = await Promise.all(roots.map((r) => fs.realpath(r).catch(() => undefined)));
+  const shared: RootsWalk = { out, inside, linkedWalks, alreadyFound: foundWorkPaths(out, rootReals) };
+  for (const [rootIndex, root] of roots.entries()) {
+    await visitFolder({ ...shared, rootIndex, visited: new Set() }, root, '', false);
+  }
+  // A linked walk may find more links: they queue behind it.
+  for (let i = 0; i < linkedWalks.length; i++) await linkedWalks[i]!();
+  return out;
+}
+
+/**
+ * The check behind `RootsWalk.alreadyFound`. The real paths of the folders found so far are only
+ * worked out once a link to a work folder is met, which most libraries never have.
+ */
+function foundWorkPaths(out: Discovery, rootReals: (string | undefined)[]) {
+  let realWorkPaths: Set<string> | null = null;
   // A folder reached without a link is its root's real path and its own relative path.
   const realPathOf = async (f: WorkFolder) => {
     const rootReal = rootReals[f.rootIndex];
@@ -127,108 +157,138 @@ export async function findWorkFolders(roots: string[]): Promise<Discovery> {
       ? path.join(rootReal, f.relPath)
       : String(await fs.realpath(f.fsPath).catch(() => f.absPath));
   };
-  for (const [rootIndex, root] of roots.entries()) {
-    const visited = new Set<string>();
-    const visit = async (abs: FsPath, rel: string, linked: boolean): Promise<void> => {
-      let listed: Awaited<ReturnType<typeof namedEntries>>;
-      try {
-        const key = await dirKey(abs);
-        if (visited.has(key)) {
-          out.issues.push(
-            linked
-              ? linkedFolder(displayPath(abs))
-              : {
-                  path: displayPath(abs),
-                  reason: 'symlink-loop',
-                  message: 'symlink loop: folder already visited, skipped',
-                },
-          );
-          return;
-        }
-        visited.add(key);
-        listed = await namedEntries(abs);
-      } catch (e) {
-        out.issues.push({
-          path: displayPath(abs),
-          reason: reasonOf(e),
-          message: `folder skipped: ${errMessage(e)}`,
-          params: causeOf(e),
-        });
-        out.unreadable.push({ rootIndex, relPath: rel });
-        return;
-      }
-      for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
-        out.issues.push(ambiguousName(displayPath(abs), name));
-      const entries = listed.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const { name, raw, dirent: ent } of entries) {
-        if (isIgnoredName(name)) continue;
-        const childAbs = joinFsPath(abs, raw ?? name);
-        const childRel = rel ? `${rel}/${name}` : name;
-        let isDir = ent.isDirectory();
-        const isLink = ent.isSymbolicLink();
-        if (isLink) {
-          try {
-            isDir = (await fs.stat(childAbs)).isDirectory();
-            if (isDir && !(await linkStaysInside(childAbs, inside))) {
-              out.issues.push({
-                path: displayPath(childAbs),
-                reason: 'outside-library',
-                message: 'link leads outside the library: skipped',
-              });
-              continue;
-            }
-          } catch (e) {
-            // It may be a folder of works whose target is unmounted: keep what is indexed under it.
-            out.issues.push({
-              path: displayPath(childAbs),
-              reason: reasonOf(e),
-              message: `link skipped: ${errMessage(e)}`,
-              params: causeOf(e),
-            });
-            out.unreadable.push({ rootIndex, relPath: toPosix(childRel) });
-            continue;
-          }
-        }
-        if (!isDir) continue;
-        const code = findWorkCode(name.normalize('NFC'));
-        const throughLink = linked || isLink;
-        if (code) {
-          // A work folder owns everything below it, nested work-code folders included.
-          const folder: WorkFolder = {
-            rootIndex,
-            relPath: toPosix(childRel),
-            absPath: displayPath(childAbs),
-            fsPath: childAbs,
-            code,
-            id: workIdOf(code),
-          };
-          if (!throughLink) {
-            out.folders.push(folder);
-            continue;
-          }
-          linkedWalks.push(async () => {
-            realWorkPaths ??= new Set(await Promise.all(out.folders.map(realPathOf)));
-            const real = String(await fs.realpath(childAbs).catch(() => ''));
-            if (realWorkPaths.has(real)) {
-              out.issues.push(linkedFolder(folder.absPath));
-              return;
-            }
-            realWorkPaths.add(real);
-            out.folders.push(folder);
-          });
-        } else if (isLink && !linked) {
-          // Walked once every root's own folders are known.
-          linkedWalks.push(() => visit(childAbs, toPosix(childRel), true));
-        } else {
-          await visit(childAbs, toPosix(childRel), throughLink);
-        }
-      }
-    };
-    await visit(root, '', false);
+  return async (abs: FsPath): Promise<boolean> => {
+    realWorkPaths ??= new Set(await Promise.all(out.folders.map(realPathOf)));
+    const real = String(await fs.realpath(abs).catch(() => ''));
+    if (realWorkPaths.has(real)) return true;
+    realWorkPaths.add(real);
+    return false;
+  };
+}
+
+/** Walks one folder: its work folders are taken, the others entered (or queued, behind a link). */
+async function visitFolder(walk: RootWalk, abs: FsPath, rel: string, linked: boolean): Promise<void> {
+  const listed = await enterFolder(walk, abs, rel, linked);
+  if (!listed) return;
+  for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
+    walk.out.issues.push(ambiguousName(displayPath(abs), name));
+  for (const { name, raw, dirent } of byName(listed.entries)) {
+    if (isIgnoredName(name)) continue;
+    const childAbs = joinFsPath(abs, raw ?? name);
+    const childRel = rel ? `${rel}/${name}` : name;
+    const isLink = dirent.isSymbolicLink();
+    const isDir = isLink ? await linksToFolder(walk, childAbs, childRel) : dirent.isDirectory();
+    if (!isDir) continue;
+    const code = findWorkCode(name.normalize('NFC'));
+    const throughLink = linked || isLink;
+    if (code) {
+      // A work folder owns everything below it, nested work-code folders included.
+      takeWorkFolder(walk, childAbs, toPosix(childRel), code, throughLink);
+    } else if (isLink && !linked) {
+      // Walked once every root's own folders are known.
+      walk.linkedWalks.push(() => visitFolder(walk, childAbs, toPosix(childRel), true));
+    } else {
+      await visitFolder(walk, childAbs, toPosix(childRel), throughLink);
+    }
   }
-  // A linked walk may find more links: they queue behind it.
-  for (let i = 0; i < linkedWalks.length; i++) await linkedWalks[i]!();
-  return out;
+}
+
+/**
+ * A folder's entries, or null when it is left out: entered before (a loop, or a second link to
+ * it) or unreadable. An unreadable folder is noted so that the works below it are kept.
+ */
+async function enterFolder(
+  walk: RootWalk,
+  abs: FsPath,
+  rel: string,
+  linked: boolean,
+): Promise<Awaited<ReturnType<typeof namedEntries>> | null> {
+  try {
+    const key = await dirKey(abs);
+    if (walk.visited.has(key)) {
+      walk.out.issues.push(
+        linked
+          ? linkedFolder(displayPath(abs))
+          : {
+              path: displayPath(abs),
+              reason: 'symlink-loop',
+              message: 'symlink loop: folder already visited, skipped',
+            },
+      );
+      return null;
+    }
+    walk.visited.add(key);
+    return await namedEntries(abs);
+  } catch (e) {
+    walk.out.issues.push({
+      path: displayPath(abs),
+      reason: reasonOf(e),
+      message: `folder skipped: ${errMessage(e)}`,
+      params: causeOf(e),
+    });
+    walk.out.unreadable.push({ rootIndex: walk.rootIndex, relPath: rel });
+    return null;
+  }
+}
+
+/** Whether a symlink leads to a folder inside the library; a link left out is reported. */
+async function linksToFolder(walk: RootWalk, abs: FsPath, rel: string): Promise<boolean> {
+  try {
+    const isDir = (await fs.stat(abs)).isDirectory();
+    if (isDir && !(await linkStaysInside(abs, walk.inside))) {
+      walk.out.issues.push({
+        path: displayPath(abs),
+        reason: 'outside-library',
+        message: 'link leads outside the library: skipped',
+      });
+      return false;
+    }
+    return isDir;
+  } catch (e) {
+    // It may be a folder of works whose target is unmounted: keep what is indexed under it.
+    walk.out.issues.push({
+      path: displayPath(abs),
+      reason: reasonOf(e),
+      message: `link skipped: ${errMessage(e)}`,
+      params: causeOf(e),
+    });
+    walk.out.unreadable.push({ rootIndex: walk.rootIndex, relPath: toPosix(rel) });
+    return false;
+  }
+}
+
+/**
+ * A work folder found: taken at once when reached without a link, else checked against the
+ * folders found, once every root's own folders are known.
+ */
+function takeWorkFolder(
+  walk: RootWalk,
+  abs: FsPath,
+  relPath: string,
+  code: WorkCode,
+  throughLink: boolean,
+): void {
+  const folder: WorkFolder = {
+    rootIndex: walk.rootIndex,
+    relPath,
+    absPath: displayPath(abs),
+    fsPath: abs,
+    code,
+    id: workIdOf(code),
+  };
+  if (!throughLink) {
+    walk.out.folders.push(folder);
+    return;
+  }
+  walk.linkedWalks.push(async () => {
+    if (await walk.alreadyFound(abs)) walk.out.issues.push(linkedFolder(folder.absPath));
+    else walk.out.folders.push(folder);
+  });
+}
+
+/** Entries in the order of their names' code units, so every walk meets them alike. */
+function byName<T extends { name: string }>(entries: T[]): T[] {
+  return entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** A link to a folder the library already holds (by its own path, or an earlier link). */
@@ -272,6 +332,26 @@ const dirKeySync = (abs: FsPath) => {
   return `${st.dev}:${st.ino}`;
 };
 
+/** The listing of one work's tree, as it goes: what it found, and what a link is checked against. */
+interface TreeWalk {
+  tree: WorkTree;
+  roots: string[];
+  /** Folders listed so far. */
+  entered: FsPath[];
+  /** The work folder's real path (worked out at the first link to a folder). */
+  workReal: () => string;
+  /** A folder's device + inode, asked of the disk once. */
+  keyOf: (abs: FsPath) => string;
+  keys: Map<FsPath, string>;
+}
+
+/** What an entry is (for a link, what it leads to) and, for a file, its stat. */
+interface EntryKind {
+  isDir: boolean;
+  isFile: boolean;
+  st?: fsSync.Stats;
+}
+
 /**
  * The whole tree of one work folder: one readdir per folder and one stat per file, no file
  * opened. Synchronous on purpose: a rescan is nothing but these calls, and the synchronous ones
@@ -282,102 +362,119 @@ const dirKeySync = (abs: FsPath) => {
  */
 export function listWorkTree(workAbs: FsPath, roots: string[]): WorkTree {
   const tree: WorkTree = { entries: [], issues: [], incomplete: false };
-  const entered: FsPath[] = [];
   let realOfWork: string | undefined;
-  const workReal = () => {
-    realOfWork ??= fsSync.realpathSync(workAbs);
-    return realOfWork;
-  };
   const keys = new Map<FsPath, string>();
-  const keyOf = (abs: FsPath) => {
-    let k = keys.get(abs);
-    if (k === undefined) {
-      k = dirKeySync(abs);
-      keys.set(abs, k);
-    }
-    return k;
-  };
-  const visit = (abs: FsPath, rel: string): void => {
-    let listed: ReturnType<typeof namedEntriesSync>;
-    try {
-      listed = namedEntriesSync(abs, fsSync.readdirSync(abs, { withFileTypes: true }));
-      entered.push(abs);
-    } catch (e) {
-      if (!rel) throw e;
-      tree.issues.push({
-        path: displayPath(abs),
-        reason: reasonOf(e),
-        message: `folder skipped: ${errMessage(e)}`,
-        params: causeOf(e),
-      });
-      tree.incomplete = true;
-      return;
-    }
-    for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
-      tree.issues.push(ambiguousName(displayPath(abs), name));
-    const dirents = listed.entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const { name, raw, dirent } of dirents) {
-      if (isIgnoredName(name)) continue;
-      const childAbs = joinFsPath(abs, raw ?? name);
-      // Names are kept as on disk (NFC or NFD): the path must open the file again.
-      const childRel = rel ? `${rel}/${name}` : name;
-      let st: import('node:fs').Stats | undefined;
-      let isDir = dirent.isDirectory();
-      let isFile = dirent.isFile();
-      try {
-        if (dirent.isSymbolicLink()) {
-          const target = fsSync.statSync(childAbs);
-          st = target;
-          const real = fsSync.realpathSync(childAbs);
-          if (!insideAny(roots, real)) {
-            tree.issues.push({
-              path: displayPath(childAbs),
-              reason: 'outside-library',
-              message: 'link leads outside the library: skipped',
-            });
-            continue;
-          }
-          isDir = target.isDirectory();
-          isFile = target.isFile();
-          const key = `${target.dev}:${target.ino}`;
-          // The work folder itself or one of its ancestors (`ln -s .. up`) would pull the whole
-          // library into this work; a folder already entered would list its files twice.
-          if (isDir && (insideAny([real], workReal()) || entered.some((d) => keyOf(d) === key))) {
-            tree.issues.push({
-              path: displayPath(childAbs),
-              reason: 'symlink-loop',
-              message: 'symlink loop: folder already visited, skipped',
-            });
-            continue;
-          }
-          if (isDir) keys.set(childAbs, key);
-        } else if (isFile) {
-          st = fsSync.statSync(childAbs);
-        }
-      } catch (e) {
-        tree.issues.push({
-          path: displayPath(childAbs),
-          reason: reasonOf(e),
-          message: `skipped: ${errMessage(e)}`,
-          params: causeOf(e),
-        });
-        continue;
+  const walk: TreeWalk = {
+    tree,
+    roots,
+    entered: [],
+    workReal: () => {
+      realOfWork ??= fsSync.realpathSync(workAbs);
+      return realOfWork;
+    },
+    keyOf: (abs) => {
+      let k = keys.get(abs);
+      if (k === undefined) {
+        k = dirKeySync(abs);
+        keys.set(abs, k);
       }
-      const bytes = typeof childAbs === 'string' ? undefined : childAbs;
-      if (isDir) {
-        tree.entries.push({ path: childRel, isDir: true, size: 0, mtime: 0, fsPath: bytes });
-        visit(childAbs, childRel);
-      } else if (isFile && st) {
-        tree.entries.push({
-          path: childRel,
-          isDir: false,
-          size: st.size,
-          mtime: Math.trunc(st.mtimeMs),
-          fsPath: bytes,
-        });
-      }
-    }
+      return k;
+    },
+    keys,
   };
-  visit(workAbs, '');
+  visitTree(walk, workAbs, '');
   return tree;
+}
+
+/** Lists one folder of the work into the tree, and the folders below it. */
+function visitTree(walk: TreeWalk, abs: FsPath, rel: string): void {
+  const { tree } = walk;
+  let listed: ReturnType<typeof namedEntriesSync>;
+  try {
+    listed = namedEntriesSync(abs, fsSync.readdirSync(abs, { withFileTypes: true }));
+    walk.entered.push(abs);
+  } catch (e) {
+    // The work folder itself unreadable is the work's failure, not a part left out.
+    if (!rel) throw e;
+    tree.issues.push({
+      path: displayPath(abs),
+      reason: reasonOf(e),
+      message: `folder skipped: ${errMessage(e)}`,
+      params: causeOf(e),
+    });
+    tree.incomplete = true;
+    return;
+  }
+  for (const name of listed.ambiguous.filter((n) => !isIgnoredName(n)))
+    tree.issues.push(ambiguousName(displayPath(abs), name));
+  for (const { name, raw, dirent } of byName(listed.entries)) {
+    if (isIgnoredName(name)) continue;
+    const childAbs = joinFsPath(abs, raw ?? name);
+    // Names are kept as on disk (NFC or NFD): the path must open the file again.
+    const childRel = rel ? `${rel}/${name}` : name;
+    const kind = entryKind(walk, childAbs, dirent);
+    if (!kind) continue;
+    const bytes = typeof childAbs === 'string' ? undefined : childAbs;
+    if (kind.isDir) {
+      tree.entries.push({ path: childRel, isDir: true, size: 0, mtime: 0, fsPath: bytes });
+      visitTree(walk, childAbs, childRel);
+    } else if (kind.isFile && kind.st) {
+      tree.entries.push({
+        path: childRel,
+        isDir: false,
+        size: kind.st.size,
+        mtime: Math.trunc(kind.st.mtimeMs),
+        fsPath: bytes,
+      });
+    }
+  }
+}
+
+/** What an entry is, or null when it is left out (the reason reported in the tree's issues). */
+function entryKind(
+  walk: TreeWalk,
+  abs: FsPath,
+  dirent: fsSync.Dirent | fsSync.Dirent<Buffer>,
+): EntryKind | null {
+  try {
+    if (dirent.isSymbolicLink()) return followLink(walk, abs);
+    const isFile = dirent.isFile();
+    return { isDir: dirent.isDirectory(), isFile, st: isFile ? fsSync.statSync(abs) : undefined };
+  } catch (e) {
+    walk.tree.issues.push({
+      path: displayPath(abs),
+      reason: reasonOf(e),
+      message: `skipped: ${errMessage(e)}`,
+      params: causeOf(e),
+    });
+    return null;
+  }
+}
+
+/** What a link leads to, or null when that is outside the library or a loop. Throws what stat throws. */
+function followLink(walk: TreeWalk, abs: FsPath): EntryKind | null {
+  const target = fsSync.statSync(abs);
+  const real = fsSync.realpathSync(abs);
+  if (!insideAny(walk.roots, real)) {
+    walk.tree.issues.push({
+      path: displayPath(abs),
+      reason: 'outside-library',
+      message: 'link leads outside the library: skipped',
+    });
+    return null;
+  }
+  const isDir = target.isDirectory();
+  const key = `${target.dev}:${target.ino}`;
+  // The work folder itself or one of its ancestors (`ln -s .. up`) would pull the whole
+  // library into this work; a folder already entered would list its files twice.
+  if (isDir && (insideAny([real], walk.workReal()) || walk.entered.some((d) => walk.keyOf(d) === key))) {
+    walk.tree.issues.push({
+      path: displayPath(abs),
+      reason: 'symlink-loop',
+      message: 'symlink loop: folder already visited, skipped',
+    });
+    return null;
+  }
+  if (isDir) walk.keys.set(abs, key);
+  return { isDir, isFile: target.isFile(), st: target };
 }

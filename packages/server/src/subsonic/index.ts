@@ -78,37 +78,7 @@ export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
     { parseAs: 'string', bodyLimit: 1024 * 1024 },
     (_req, body, done) => done(null, parseForm(body as string)),
   );
-
-  const formatOfRequest = (req: FastifyRequest) => {
-    const params = new Params(req.query, req.body);
-    return { format: formatOf(params.str('f')), callback: params.str('callback') };
-  };
-
-  function fail(req: FastifyRequest, reply: FastifyReply, err: unknown, format: Format, callback?: string) {
-    const known = subsonicErrorOf(err);
-    if (!known) req.log.error({ err }, 'subsonic call failed');
-    if (reply.sent || reply.raw.headersSent) return reply;
-    return sendFailure(
-      reply,
-      format,
-      known ?? new SubsonicError(ERROR.GENERIC, 'Internal server error'),
-      callback,
-    );
-  }
-
-  // Web players are served from their own origins; every credential travels in the parameters,
-  // never in cookies, so any origin may call. Set on arrival: files are piped past onSend.
-  app.addHook('onRequest', async (_req, reply) => {
-    reply.header('access-control-allow-origin', '*');
-  });
-  app.options('/rest/:method', { schema: { hide: true } }, async (_req, reply) =>
-    reply
-      .header('access-control-allow-methods', 'GET, HEAD, POST')
-      .header('access-control-allow-headers', 'content-type')
-      .header('access-control-max-age', '86400')
-      .code(204)
-      .send(),
-  );
+  allowAnyOrigin(app);
 
   // Errors raised before the handler (a NUL character, a malformed body) keep the envelope too.
   app.setErrorHandler((err, req, reply) => {
@@ -122,54 +92,99 @@ export async function subsonicRoutes(app: FastifyInstance): Promise<void> {
     method: ['GET', 'HEAD', 'POST'],
     url: '/rest/:method',
     schema: { hide: true },
-    handler: async function subsonicCall(req, reply) {
-      const params = new Params(req.query, req.body);
-      const format = formatOf(params.str('f'));
-      const callback = params.str('callback');
-      const name = (req.params as { method: string }).method.replace(/\.view$/, '');
-      try {
-        const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
-        if (!method) throw new SubsonicError(ERROR.NOT_FOUND, `Unknown method: ${name.slice(0, 60)}`);
-        const call: Call = {
-          ctx: app.ctx,
-          req,
-          reply,
-          params,
-          // OpenSubsonic: the extensions list needs no sign-in (players read it before they have one).
-          viewer: PUBLIC_METHODS.has(name) ? ANONYMOUS : await auth.principalOf(req, params),
-          baseUrl: baseOf(req),
-          lang: tagLangOf(req.headers['accept-language']),
-          lowQuality,
-        };
-        const closed = PUBLIC_METHODS.has(name) ? null : closedRefusal(app.ctx, call.viewer, '/rest');
-        if (closed) {
-          reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
-          throw new SubsonicError(ERROR.GENERIC, closed.message);
-        }
-        const scopes = Object.hasOwn(KEPT_METHODS, name) ? KEPT_METHODS[name] : undefined;
-        if (scopes) {
-          const kept = await workCacheOf(app.ctx.db).cached(
-            `subsonic:${name}:${format}:${callback ?? ''}`,
-            scopes,
-            async () => {
-              const { type, text } = encodeOk(
-                format,
-                (await method(call)) as Record<string, unknown>,
-                callback,
-              );
-              return { type, body: keptBuffer(Buffer.from(text)) };
-            },
-            (v) => v.body.length + 200,
-          );
-          return sendEncoded(reply, kept.type, kept.body);
-        }
-        const answer = await method(call);
-        // Media methods answer themselves (a file, possibly piped straight into the socket).
-        if ((answer as unknown) === reply || reply.sent || reply.raw.headersSent) return reply;
-        return sendOk(reply, format, answer as Record<string, unknown>, callback);
-      } catch (err) {
-        return fail(req, reply, err, format, callback);
-      }
-    },
+    handler: subsonicCallHandler(app, auth, lowQuality),
   });
+}
+
+/**
+ * Web players are served from their own origins; every credential travels in the parameters,
+ * never in cookies, so any origin may call. Set on arrival: files are piped past onSend.
+ */
+function allowAnyOrigin(app: FastifyInstance): void {
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('access-control-allow-origin', '*');
+  });
+  app.options('/rest/:method', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .header('access-control-allow-methods', 'GET, HEAD, POST')
+      .header('access-control-allow-headers', 'content-type')
+      .header('access-control-max-age', '86400')
+      .code(204)
+      .send(),
+  );
+}
+
+function formatOfRequest(req: FastifyRequest) {
+  const params = new Params(req.query, req.body);
+  return { format: formatOf(params.str('f')), callback: params.str('callback') };
+}
+
+/** Answers a failure in the envelope the client asked for; one not known is logged first. */
+function fail(req: FastifyRequest, reply: FastifyReply, err: unknown, format: Format, callback?: string) {
+  const known = subsonicErrorOf(err);
+  if (!known) req.log.error({ err }, 'subsonic call failed');
+  if (reply.sent || reply.raw.headersSent) return reply;
+  return sendFailure(
+    reply,
+    format,
+    known ?? new SubsonicError(ERROR.GENERIC, 'Internal server error'),
+    callback,
+  );
+}
+
+/** The handler of /rest/<method>: signs the caller in, runs the method and answers. */
+function subsonicCallHandler(app: FastifyInstance, auth: SubsonicAuth, lowQuality: boolean) {
+  return async function subsonicCall(req: FastifyRequest, reply: FastifyReply) {
+    const params = new Params(req.query, req.body);
+    const format = formatOf(params.str('f'));
+    const callback = params.str('callback');
+    const name = (req.params as { method: string }).method.replace(/\.view$/, '');
+    try {
+      const method = Object.hasOwn(METHODS, name) ? METHODS[name] : undefined;
+      if (!method) throw new SubsonicError(ERROR.NOT_FOUND, `Unknown method: ${name.slice(0, 60)}`);
+      const call: Call = {
+        ctx: app.ctx,
+        req,
+        reply,
+        params,
+        // OpenSubsonic: the extensions list needs no sign-in (players read it before they have one).
+        viewer: PUBLIC_METHODS.has(name) ? ANONYMOUS : await auth.principalOf(req, params),
+        baseUrl: baseOf(req),
+        lang: tagLangOf(req.headers['accept-language']),
+        lowQuality,
+      };
+      const closed = PUBLIC_METHODS.has(name) ? null : closedRefusal(app.ctx, call.viewer, '/rest');
+      if (closed) {
+        reply.code(503).header('retry-after', String(MAINTENANCE_RETRY_AFTER_SECONDS));
+        throw new SubsonicError(ERROR.GENERIC, closed.message);
+      }
+      const scopes = Object.hasOwn(KEPT_METHODS, name) ? KEPT_METHODS[name] : undefined;
+      if (scopes) return await answerKept(call, method, { name, format, callback, scopes });
+      const answer = await method(call);
+      // Media methods answer themselves (a file, possibly piped straight into the socket).
+      if ((answer as unknown) === reply || reply.sent || reply.raw.headersSent) return reply;
+      return sendOk(reply, format, answer as Record<string, unknown>, callback);
+    } catch (err) {
+      return fail(req, reply, err, format, callback);
+    }
+  };
+}
+
+/** A method of KEPT_METHODS: its answer, encoded, kept per format and callback until its scopes change. */
+async function answerKept(
+  call: Call,
+  method: Method,
+  ask: { name: string; format: Format; callback: string | undefined; scopes: readonly string[] },
+) {
+  const { format, callback } = ask;
+  const kept = await workCacheOf(call.ctx.db).cached(
+    `subsonic:${ask.name}:${format}:${callback ?? ''}`,
+    ask.scopes,
+    async () => {
+      const { type, text } = encodeOk(format, (await method(call)) as Record<string, unknown>, callback);
+      return { type, body: keptBuffer(Buffer.from(text)) };
+    },
+    (v) => v.body.length + 200,
+  );
+  return sendEncoded(call.reply, kept.type, kept.body);
 }
