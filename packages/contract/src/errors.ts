@@ -111,6 +111,8 @@ export const ERRORS = {
     message: 'the last administrator cannot be demoted, disabled or deleted: make another one first',
   },
   MAIL_FAILED: { status: 502, message: 'the mail could not be sent: {{reason}}' },
+  BACKUP_NOT_FOUND: { status: 404, message: 'backup not found' },
+  BACKUP_FAILED: { status: 503, message: 'the backup could not be taken: {{reason}}' },
 
   // Site settings and monitoring (administrator's console)
   SETTING_UNKNOWN: { status: 400, message: 'unknown setting: {{key}}' },

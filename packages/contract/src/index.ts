@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './listening.ts';
 export * from './routes/admin.ts';
 export * from './routes/appPasswords.ts';
+export * from './routes/backups.ts';
 export * from './routes/console.ts';
 export * from './routes/define.ts';
 export type * from './routes/endpoints.ts';

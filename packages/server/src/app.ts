@@ -41,6 +41,7 @@ import { redactUrl, requestLogView } from './logging.ts';
 import { warnOnceAboutUntrustedProxy } from './proxyWarning.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerSecurityHeaders } from './securityHeaders.ts';
+import { BackupScheduler } from './services/backups.ts';
 import { workCacheOf } from './services/catalogue/workCache.ts';
 import { Scans } from './services/scans/runner.ts';
 import { ScanScheduler } from './services/scans/schedule.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     scans: Scans;
     /** The scan schedules' clock (services/scans/schedule.ts); started by `sasayaki serve`. */
     scheduler: ScanScheduler;
+    /** The backup schedule's clock (services/backups.ts); started by `sasayaki serve`. */
+    backupScheduler: BackupScheduler;
     /** Whether this instance runs the background rescans (infra/cluster/leader.ts). */
     leader: ScanLeader;
     /** The Prometheus registry of this app (http/metrics.ts). */
@@ -163,8 +166,14 @@ export async function buildApp({ config, db, logger, webDist }: BuildOptions): P
       (rootIds) => app.scans.run('quick', 'schedule', rootIds ?? undefined),
     ),
   );
+  // SQLite has one instance; on PostgreSQL the scan leader takes the scheduled backups too.
+  app.decorate(
+    'backupScheduler',
+    new BackupScheduler(app.ctx, () => db.dialect === 'sqlite' || app.leader.isLeader),
+  );
   app.addHook('onClose', async () => {
     app.scheduler.stop();
+    app.backupScheduler.stop();
     await app.scans.close();
     await app.leader.stop();
     await signals.close();

@@ -53,6 +53,10 @@ export interface Config {
   guestRateLimitPerMinute: number;
   /** Disk space community subtitles may take, MiB (site setting `subtitleQuotaMb`). */
   subtitleQuotaMb: number;
+  /** Hours between scheduled backups, 0: none (site setting `backupIntervalHours`). */
+  backupIntervalHours: number;
+  /** Scheduled backups kept, the oldest deleted first (site setting `backupKeep`). */
+  backupKeep: number;
   /** Maintenance mode: /api/health answers 503 with `maintenanceHtml` (the web app shows it). */
   maintenance: boolean;
   maintenanceHtml: string;
@@ -189,6 +193,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     registrationsPerAddressPerHour: Math.max(1, int(env.SASAYAKI_REGISTRATION_LIMIT, 5)),
     guestRateLimitPerMinute: int(env.SASAYAKI_GUEST_RATE_LIMIT, 600),
     subtitleQuotaMb: int(env.SASAYAKI_SUBTITLE_QUOTA_MB, 512),
+    backupIntervalHours: int(env.SASAYAKI_BACKUP_INTERVAL_HOURS, 24),
+    backupKeep: int(env.SASAYAKI_BACKUP_KEEP, 7),
     maintenance: bool(env.SASAYAKI_MAINTENANCE, false),
     maintenanceHtml: env.SASAYAKI_MAINTENANCE_HTML || '',
     maintenanceClosed: bool(env.SASAYAKI_MAINTENANCE_CLOSED, false),
@@ -230,6 +236,7 @@ export const paths = {
   transcodes: (c: Config) => path.join(c.cacheDir, 'transcodes'),
   secret: (c: Config) => path.join(c.dataDir, 'jwt-secret'),
   outbox: (c: Config) => path.join(c.dataDir, 'outbox.log'),
+  backups: (c: Config) => path.join(c.dataDir, 'backups'),
   demoLibrary: (c: Config) => path.join(c.dataDir, 'demo-library'),
 };
 

@@ -1,6 +1,6 @@
 /**
  * The `sasayaki` CLI: `serve`, `start` (demo library if none configured, scan, serve),
- * `scan [--full]`, `user add|passwd|list`, `demo [dir]`.
+ * `scan [--full]`, `user add|passwd|list`, `demo [dir]`, `backup`, `restore FILE`.
  * Exit codes: 0 done (a scan that skipped items is done), 1 fatal error, 2 bad usage.
  */
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 
 import { buildApp } from './app.ts';
+import { backupCommand, restoreCommand } from './cli/backup.ts';
 import { type Config, dbOptions, loadConfig, paths } from './config.ts';
 import { openDb } from './db/connect.ts';
 import { generateDemoLibrary } from './demo/generate.ts';
@@ -33,6 +34,8 @@ const USAGE = `usage: sasayaki <command>
   user passwd <name> [--password P]
   user list
   demo [dir]                     write the demo library (default: <data>/demo-library)
+  backup                         back up the database and the instance secret to <data>/backups
+  restore <file> [--yes]         replace the database by a backup (stop the server first)
 Settings come from SASAYAKI_* environment variables (see README).
 `;
 
@@ -90,6 +93,7 @@ async function serve(config: Config, { scanFirst }: { scanFirst: boolean }): Pro
     },
   );
   app.scheduler.start();
+  app.backupScheduler.start();
   // Graceful: health fails first, the socket closes, requests in flight finish (or are cut at
   // the drain time), then the app and the pool close (http/shutdown.ts, docs/deploy.md).
   let closing = false;
@@ -255,6 +259,29 @@ async function user(config: Config, args: string[]): Promise<number> {
   }
 }
 
+/** `backup` and `restore`: on the database of these settings (cli/backup.ts). */
+async function backupOrRestore(
+  config: Config,
+  command: 'backup' | 'restore',
+  args: string[],
+): Promise<number> {
+  const yes = args.includes('--yes');
+  const [file, extra] = args.filter((a) => a !== '--yes');
+  if (command === 'backup' ? args.length : !file || extra !== undefined) {
+    throw new UsageError(
+      command === 'backup' ? 'usage: sasayaki backup' : 'usage: sasayaki restore <file> [--yes]',
+    );
+  }
+  const db = await openCatalogue(config);
+  try {
+    return command === 'backup'
+      ? await backupCommand(config, db)
+      : await restoreCommand(config, db, file!, yes);
+  } finally {
+    await db.close();
+  }
+}
+
 async function demo(config: Config, args: string[]): Promise<number> {
   const dir = path.resolve(args[0] ?? paths.demoLibrary(config));
   if (fs.existsSync(dir) && fs.readdirSync(dir).length) {
@@ -283,6 +310,9 @@ async function main(argv: string[]): Promise<number> {
       return user(config, args);
     case 'demo':
       return demo(config, args);
+    case 'backup':
+    case 'restore':
+      return backupOrRestore(config, command, args);
     case undefined:
     case 'help':
     case '--help':

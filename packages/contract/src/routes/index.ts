@@ -6,6 +6,7 @@
 import { admin, credentials } from './admin.ts';
 import { appPasswords } from './appPasswords.ts';
 import { auth } from './auth.ts';
+import { backups } from './backups.ts';
 import { circles, search, tags, vas, work, works } from './catalogue.ts';
 import { consoleRoutes } from './console.ts';
 import type { RouteSpec } from './define.ts';
@@ -44,6 +45,7 @@ export const ROUTES = {
   credentials,
   setup,
   libraries,
+  backups,
   console: consoleRoutes,
   invitations,
   subtitles,

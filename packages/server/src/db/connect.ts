@@ -34,6 +34,9 @@ export class Db extends Kysely<Database> {
 
   private readonly closers: (() => Promise<void>)[] = [];
 
+  /** SQLite: the file's one connection (online backups and restores go through it). */
+  sqliteConnection?: SQLite.Database;
+
   /** Something to close with the database (a connection of its own: db/dedicated.ts). */
   onClose(close: () => Promise<void>): void {
     this.closers.push(close);
@@ -103,6 +106,7 @@ async function openSqlite(file: string): Promise<Db> {
     { dialect: new OldestRequestFirstSqliteDialect({ database: withStatementCache(conn) }) },
     'sqlite',
   );
+  if (file !== ':memory:') db.sqliteConnection = conn;
   await migrateToLatest(db, 'sqlite');
   return db;
 }

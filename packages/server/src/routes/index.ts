@@ -6,6 +6,7 @@ import { subsonicRoutes } from '../subsonic/index.ts';
 import { adminRoutes } from './admin.ts';
 import { appPasswordRoutes } from './appPasswords.ts';
 import { authRoutes } from './auth.ts';
+import { backupsRoutes } from './backups.ts';
 import { consoleRoutes } from './console.ts';
 import { coversRoutes } from './covers.ts';
 import { credentialsRoutes } from './credentials.ts';
@@ -47,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminRoutes);
   await app.register(setupRoutes);
   await app.register(librariesRoutes);
+  await app.register(backupsRoutes);
   await app.register(credentialsRoutes);
   await app.register(consoleRoutes);
   await app.register(invitationRoutes);

@@ -11,6 +11,7 @@ import { ROUTE_LIST } from '@sasayaki/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../../src/auth/principal.ts';
+import { takeBackup } from '../../src/services/backups.ts';
 import { addFeedback } from '../../src/services/feedback.ts';
 import { createInvitation } from '../../src/services/invitations.ts';
 import { addRoot } from '../../src/services/libraryRoots.ts';
@@ -104,6 +105,11 @@ const CASES: Record<string, Case> = {
   },
   'PUT /api/admin/registration': {
     request: () => body('PUT', '/api/admin/registration', { enabled: false }),
+  },
+  'POST /api/admin/backups': { request: () => body('POST', '/api/admin/backups') },
+  'DELETE /api/admin/backups/:name': {
+    setup: async (c) => ({ name: (await takeBackup(c.ta.app.ctx, await admin(c))).name }),
+    request: (_c, s) => body('DELETE', `/api/admin/backups/${s.name}`),
   },
   'POST /api/admin/libraries': { request: () => body('POST', '/api/admin/libraries', { path: folder() }) },
   'POST /api/admin/libraries/rename': {

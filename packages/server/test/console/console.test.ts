@@ -62,6 +62,8 @@ describe.each(DIALECTS)('console on %s', (dialect) => {
       expect(Object.keys(s).sort()).toEqual(
         [
           'anonymousMedia',
+          'backupIntervalHours',
+          'backupKeep',
           'guestRateLimit',
           'mailFrom',
           'maintenance',

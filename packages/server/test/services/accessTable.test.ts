@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS, type Principal } from '../../src/auth/principal.ts';
 import { HttpError } from '../../src/errors.ts';
 import { listAppPasswords } from '../../src/services/appPasswords.ts';
+import { listBackups } from '../../src/services/backups.ts';
 import { listAccounts } from '../../src/services/consoleAccounts.ts';
 import { settingsFor } from '../../src/services/consoleSettings.ts';
 import { listFeedback } from '../../src/services/feedback.ts';
@@ -174,6 +175,7 @@ const ROWS: Row[] = [
   { name: 'listAccounts', call: (c, v) => listAccounts(c.t.db, v), expect: adminOnly() },
   { name: 'listInvitations', call: (c, v) => listInvitations(c.t.db, v), expect: adminOnly() },
   { name: 'rootsFor', call: (c, v) => rootsFor(c.t.app.ctx, v), expect: adminOnly() },
+  { name: 'listBackups', call: async (c, v) => listBackups(c.t.app.ctx, v), expect: adminOnly() },
   { name: 'settingsFor', call: async (c, v) => settingsFor(c.t.app.ctx, v), expect: adminOnly() },
   {
     name: 'listFeedback',

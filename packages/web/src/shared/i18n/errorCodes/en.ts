@@ -83,6 +83,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   GUEST_GROUP_FIXED: 'The guest account always stays in the guest group.',
   LAST_ADMIN: 'This is the last administrator: make another administrator first.',
   MAIL_FAILED: 'The mail could not be sent: {{reason}}',
+  BACKUP_NOT_FOUND: 'Backup not found.',
+  BACKUP_FAILED: 'The backup could not be taken: {{reason}}',
   SETTING_UNKNOWN: 'Unknown setting: {{key}}',
   SETTING_INVALID: 'Invalid setting: {{reason}}',
   SETTING_FROM_ENVIRONMENT: '{{key}} is set by the environment variable {{env}}: change it there.',

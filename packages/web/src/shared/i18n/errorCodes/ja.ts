@@ -87,6 +87,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   GUEST_GROUP_FIXED: 'ゲストアカウントは常にゲストグループです。',
   LAST_ADMIN: '最後の管理者です。先に別の管理者を作成してください。',
   MAIL_FAILED: 'メールを送信できませんでした：{{reason}}',
+  BACKUP_NOT_FOUND: 'バックアップが見つかりません。',
+  BACKUP_FAILED: 'バックアップを作成できませんでした：{{reason}}',
   SETTING_UNKNOWN: '不明な設定です：{{key}}',
   SETTING_INVALID: '設定が正しくありません：{{reason}}',
   SETTING_FROM_ENVIRONMENT: '{{key}} は環境変数 {{env}} で設定されています。そちらで変更してください。',

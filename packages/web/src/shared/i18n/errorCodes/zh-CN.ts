@@ -81,6 +81,8 @@ export const errorTexts: Record<ErrorCode, string> = {
   GUEST_GROUP_FIXED: '访客账号只能属于访客组。',
   LAST_ADMIN: '这是最后一位管理员：请先设置另一位管理员。',
   MAIL_FAILED: '邮件发送失败：{{reason}}',
+  BACKUP_NOT_FOUND: '找不到该备份。',
+  BACKUP_FAILED: '备份失败：{{reason}}',
   SETTING_UNKNOWN: '未知的设置：{{key}}',
   SETTING_INVALID: '设置无效：{{reason}}',
   SETTING_FROM_ENVIRONMENT: '{{key}} 由环境变量 {{env}} 指定：请在那里修改。',
