@@ -1,6 +1,6 @@
 /** The console's calls (contract: routes/console.ts), typed by the route table. */
 import type { EndpointBody, EndpointQuery } from '@sasayaki/contract';
-import { call } from '../../shared/api/client.ts';
+import { call, signedUrlOf } from '../../shared/api/client.ts';
 
 export type {
   AccountImpact,
@@ -20,6 +20,10 @@ const id = (n: number) => ({ id: String(n) });
 const listed = (signal: AbortSignal | undefined) => ({ signal, silent: true });
 
 export const consoleApi = {
+  backups: (signal?: AbortSignal) => call('GET /api/admin/backups', {}, { signal }),
+  backUpNow: () => call('POST /api/admin/backups', {}),
+  deleteBackup: (name: string) => call('DELETE /api/admin/backups/:name', { params: { name } }),
+  backupUrl: (name: string) => signedUrlOf('GET /api/admin/backups/:name', { params: { name } }),
   settings: (signal?: AbortSignal) => call('GET /api/admin/settings', {}, { signal }),
   updateSettings: (changes: EndpointBody<'PUT /api/admin/settings'>['changes']) =>
     call('PUT /api/admin/settings', { body: { changes } }),

@@ -181,6 +181,19 @@ export function urlOf<E extends Endpoint & `GET ${string}`>(endpoint: E, input: 
   return apiUrl(path, query);
 }
 
+/**
+ * `urlOf` with the session's token as `?token=`: a download link to a route that needs sign-in
+ * outside the media routes (the browser's own request sends no Authorization header).
+ */
+export function signedUrlOf<E extends Endpoint & `GET ${string}`>(
+  endpoint: E,
+  input: EndpointInput<E>,
+): string {
+  const url = urlOf(endpoint, input);
+  const token = session.token();
+  return token ? `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : url;
+}
+
 /** One Server-Sent Event: its name and its parsed JSON data. */
 export interface StreamEvent {
   event: string;

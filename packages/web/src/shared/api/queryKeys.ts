@@ -83,6 +83,7 @@ export const queryKeys = {
     impact: (accountId: number) => ['console', 'impact', accountId] as const,
     audit: family('console', 'audit'),
     health: family('console', 'health'),
+    backups: family('console', 'backups'),
     settings: family('console', 'settings'),
     invitations: family('console', 'invitations'),
     subtitles: family('console', 'subtitles'),

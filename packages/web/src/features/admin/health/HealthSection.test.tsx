@@ -63,6 +63,9 @@ function server(purge: { status?: number; body?: unknown } = { body: { files: 12
         scheduleOverride,
       },
     }),
+    'GET /api/admin/backups': () => ({
+      body: { backups: [], intervalHours: 24, keep: 7, nextAt: null, missingTools: [] },
+    }),
     'POST /api/admin/caches/purge': () => {
       if (!purge.status) covers = { files: 0, bytes: 0 };
       return purge;

@@ -13,6 +13,7 @@ import { placeholders } from '../../../shared/ui/placeholders.ts';
 import { consoleApi, type HealthReport } from '../consoleApi.ts';
 import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
 import { useConsoleAction } from '../kit/useConsoleAction.ts';
+import { BackupsSection } from './BackupsSection.tsx';
 import { ScheduledScans } from './ScheduledScans.tsx';
 
 function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
@@ -128,6 +129,7 @@ export function HealthSection() {
         />
       </SectionCard>
       <ScheduledScans />
+      <BackupsSection />
       <SectionCard title={t('admin.health.caches')}>
         {h.caches.map((c) => (
           <Box

@@ -28,6 +28,7 @@ const GROUPS = [
   ['network', ['publicUrl', 'trustProxy']],
   ['mail', ['smtpUrl', 'mailFrom']],
   ['monitoring', ['metricsToken']],
+  ['backups', ['backupIntervalHours', 'backupKeep']],
 ] as const;
 
 /** What an input holds for a setting, as text for the text fields. */

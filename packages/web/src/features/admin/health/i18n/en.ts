@@ -36,5 +36,27 @@ export const messages: Messages = {
         covers: 'Covers',
       },
     },
+    backups: {
+      title: 'Backups',
+      schedule_one: 'A backup every hour; the newest {{keep}} scheduled backups are kept.',
+      schedule_other: 'A backup every {{count}} hours; the newest {{keep}} scheduled backups are kept.',
+      scheduleOff: 'No scheduled backups (Site settings → Backups).',
+      next: 'Next: {{at}}.',
+      toolsMissing:
+        'Backups need PostgreSQL’s client programs on the server, missing here: {{tools}} (Debian: postgresql-client).',
+      now: 'Back up now',
+      taking: 'Backing up…',
+      taken: 'Backup taken',
+      none: 'No backup yet.',
+      trigger: { manual: 'Taken by hand', scheduled: 'Scheduled' },
+      download: 'Download',
+      delete: 'Delete',
+      deleted: 'Backup deleted',
+      cancel: 'Cancel',
+      deleteTitle: 'Delete this backup?',
+      deleteWhat: '{{name}} is deleted from the data folder. A copy you downloaded stays yours.',
+      restoreHow:
+        'A backup holds the database (catalogue, accounts, reviews, playlists, history, settings) and the instance secret, not the audio files. To restore one, stop the server and run',
+    },
   },
 };

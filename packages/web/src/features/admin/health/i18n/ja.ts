@@ -34,5 +34,26 @@ export const messages: Messages = {
         covers: 'カバー',
       },
     },
+    backups: {
+      title: 'バックアップ',
+      schedule_other: '{{count}} 時間ごとにバックアップし、定期バックアップは新しい {{keep}} 件を残します。',
+      scheduleOff: '定期バックアップはありません（サイト設定 → バックアップ）。',
+      next: '次回：{{at}}。',
+      toolsMissing:
+        'バックアップにはサーバーに PostgreSQL のクライアントプログラムが必要です。見つからないもの：{{tools}}（Debian：postgresql-client）。',
+      now: '今すぐバックアップ',
+      taking: 'バックアップ中…',
+      taken: 'バックアップしました',
+      none: 'バックアップはまだありません。',
+      trigger: { manual: '手動', scheduled: '定期' },
+      download: 'ダウンロード',
+      delete: '削除',
+      deleted: 'バックアップを削除しました',
+      cancel: 'キャンセル',
+      deleteTitle: 'このバックアップを削除しますか？',
+      deleteWhat: '{{name}} をデータフォルダから削除します。ダウンロード済みのコピーはそのまま残ります。',
+      restoreHow:
+        'バックアップにはデータベース（カタログ、アカウント、レビュー、プレイリスト、履歴、設定）とインスタンスの秘密鍵が含まれ、音声ファイルは含まれません。復元するにはサーバーを停止して次を実行してください：',
+    },
   },
 };

@@ -34,5 +34,26 @@ export const messages: Messages = {
         covers: '封面',
       },
     },
+    backups: {
+      title: '备份',
+      schedule_other: '每 {{count}} 小时备份一次，保留最新的 {{keep}} 个定时备份。',
+      scheduleOff: '没有定时备份（站点设置 → 备份）。',
+      next: '下次：{{at}}。',
+      toolsMissing:
+        '备份需要服务器上有 PostgreSQL 客户端程序，缺少：{{tools}}（Debian：postgresql-client）。',
+      now: '立即备份',
+      taking: '正在备份…',
+      taken: '已备份',
+      none: '还没有备份。',
+      trigger: { manual: '手动', scheduled: '定时' },
+      download: '下载',
+      delete: '删除',
+      deleted: '已删除备份',
+      cancel: '取消',
+      deleteTitle: '删除此备份？',
+      deleteWhat: '将从数据文件夹删除 {{name}}。已下载的副本不受影响。',
+      restoreHow:
+        '备份包含数据库（作品目录、账号、评论、播放列表、历史、设置）和实例密钥，不含音频文件。要恢复备份，请停止服务器并运行',
+    },
   },
 };

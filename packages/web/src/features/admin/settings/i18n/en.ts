@@ -12,6 +12,7 @@ export const messages: Messages = {
         network: 'Address and proxies',
         mail: 'Mail',
         monitoring: 'Monitoring',
+        backups: 'Backups',
       },
       keys: {
         registrationEnabled: {
@@ -59,6 +60,14 @@ export const messages: Messages = {
           help: 'smtp://user:password@host:587. Empty: mail is written to outbox.log in the data folder.',
         },
         mailFrom: { label: 'Sender', help: 'The From of every mail, e.g. Sasayaki <no-reply@example.org>.' },
+        backupIntervalHours: {
+          label: 'Hours between backups',
+          help: 'A backup of the database and the instance secret this often, in the data folder’s backups/ folder (0: none). The Health screen lists them.',
+        },
+        backupKeep: {
+          label: 'Scheduled backups kept',
+          help: 'The oldest scheduled backups beyond this number are deleted; backups taken by hand stay until you delete them.',
+        },
         metricsToken: {
           label: 'Metrics token',
           help: 'Opens /metrics to a Prometheus elsewhere (Authorization: Bearer …); at least 16 characters. Without it, /metrics answers this host and the trusted proxies only.',

@@ -12,6 +12,7 @@ export const messages: Messages = {
         network: 'アドレスとプロキシ',
         mail: 'メール',
         monitoring: '監視',
+        backups: 'バックアップ',
       },
       keys: {
         registrationEnabled: {
@@ -61,6 +62,14 @@ export const messages: Messages = {
         mailFrom: {
           label: '送信者',
           help: 'すべてのメールの差出人（例: Sasayaki <no-reply@example.org>）。',
+        },
+        backupIntervalHours: {
+          label: 'バックアップの間隔（時間）',
+          help: 'この間隔でデータベースとインスタンスの秘密鍵をデータフォルダの backups/ にバックアップします（0：しない）。一覧は稼働状況画面にあります。',
+        },
+        backupKeep: {
+          label: '残す定期バックアップの数',
+          help: 'これを超えた古い定期バックアップは削除されます。手動のバックアップは削除するまで残ります。',
         },
         metricsToken: {
           label: 'メトリクストークン',

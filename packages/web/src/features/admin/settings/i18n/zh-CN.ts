@@ -11,6 +11,7 @@ export const messages: Messages = {
         network: '地址与代理',
         mail: '邮件',
         monitoring: '监控',
+        backups: '备份',
       },
       keys: {
         registrationEnabled: {
@@ -49,6 +50,14 @@ export const messages: Messages = {
           help: 'smtp://用户名:密码@主机:587。留空：邮件写入数据目录中的 outbox.log。',
         },
         mailFrom: { label: '发件人', help: '所有邮件的发件人，例如 Sasayaki <no-reply@example.org>。' },
+        backupIntervalHours: {
+          label: '备份间隔（小时）',
+          help: '按此间隔将数据库和实例密钥备份到数据文件夹的 backups/ 中（0：不备份）。备份列表见“运行状况”页面。',
+        },
+        backupKeep: {
+          label: '保留的定时备份数',
+          help: '超出此数量的最旧定时备份会被删除；手动备份会一直保留到你删除。',
+        },
         metricsToken: {
           label: '监控令牌',
           help: '让其他主机上的 Prometheus 读取 /metrics（Authorization: Bearer …）；至少 16 个字符。未设置时，/metrics 只对本机和受信任的代理开放。',
