@@ -63,7 +63,13 @@ export async function writeBackup(
 
 /** Reads the description of a backup without reading the dump (the console's list). */
 export function readManifest(file: string): { manifest: BackupManifest; dumpOffset: number } {
-  const fd = fs.openSync(file, 'r');
+  let fd: number;
+  try {
+    if (!fs.statSync(file).isFile()) throw Object.assign(new Error(), { code: 'not a file' });
+    fd = fs.openSync(file, 'r');
+  } catch (err) {
+    throw new BackupRefused(`the file cannot be read: ${(err as NodeJS.ErrnoException).code ?? 'error'}`);
+  }
   try {
     const head = Buffer.alloc(MAGIC.length + MAX_MANIFEST);
     const n = fs.readSync(fd, head, 0, head.length, 0);
