@@ -3,6 +3,7 @@
  * what an administrator does on them, checked against the server's answers. Each screen per role
  * is console-roles.spec.ts.
  */
+import fs from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ADMIN, bearer, freshName, loginToken, register, useToken } from './helpers/accounts.ts';
 
@@ -152,6 +153,32 @@ test('health shows the database and the library, and purges a cache', async ({ p
   await expect(covers).toContainText(/[1-9]\d* files?/);
   await covers.getByRole('button', { name: 'Purge' }).click();
   await expect(covers).toContainText('0 files');
+});
+
+test('health: an administrator backs up now, downloads the backup and deletes it', async ({
+  page,
+  request,
+}) => {
+  await asAdmin(page, request);
+  await page.goto('/admin/health');
+  const card = page.getByTestId('backups');
+  await expect(card.getByTestId('backup-schedule')).toContainText('A backup every 24 hours');
+  const rows = card.getByTestId('backup-row');
+  const before = await rows.count();
+  await card.getByTestId('back-up-now').click();
+  await expect(rows).toHaveCount(before + 1);
+  const first = rows.first();
+  await expect(first).toContainText('Taken by hand');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    first.getByRole('link', { name: 'Download' }).click(),
+  ]);
+  const saved = await download.path();
+  const head = fs.readFileSync(saved).subarray(0, 18).toString('latin1');
+  expect(head).toBe('SASAYAKI-BACKUP 1\n');
+  await first.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(rows).toHaveCount(before);
 });
 
 test('moderation: a hidden review disappears for others and stays for its author', async ({

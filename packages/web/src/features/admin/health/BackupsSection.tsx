@@ -80,16 +80,26 @@ export function BackupsSection() {
         >
           <Box sx={{ flex: 1, minWidth: '12em' }}>
             <Typography sx={{ fontWeight: 700 }}>{when(f.createdAt)}</Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
-              {t(`admin.backups.trigger.${f.trigger}`)} · {formatBytes(f.bytes)} · {f.name}
+            <Typography variant="body2" color="text.secondary">
+              {t(`admin.backups.trigger.${f.trigger}`)} · {formatBytes(f.bytes)}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'block', wordBreak: 'break-all' }}
+            >
+              {f.name}
             </Typography>
           </Box>
-          <Button size="small" variant="outlined" href={consoleApi.backupUrl(f.name)} download={f.name}>
-            {t('admin.backups.download')}
-          </Button>
-          <Button size="small" color="error" onClick={() => setDeleting(f.name)}>
-            {t('admin.backups.delete')}
-          </Button>
+          {/* The two actions wrap together, under the description on a phone. */}
+          <Box sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
+            <Button size="small" variant="outlined" href={consoleApi.backupUrl(f.name)} download={f.name}>
+              {t('admin.backups.download')}
+            </Button>
+            <Button size="small" color="error" onClick={() => setDeleting(f.name)}>
+              {t('admin.backups.delete')}
+            </Button>
+          </Box>
         </Box>
       ))}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
