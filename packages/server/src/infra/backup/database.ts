@@ -107,7 +107,8 @@ export async function restoreDump(db: Db, dump: string): Promise<void> {
     // The dump's table of contents without the schema itself: the schema stays (with what lives
     // in it from elsewhere, such as extensions), only its objects are replaced.
     const toc = await run('pg_restore', ['--list', dump]);
-    fs.writeFileSync(list, toc.replace(/^\d+; \d+ \d+ SCHEMA - .*$/gm, ''));
+    // Its comment goes too: `public` carries one, which only the schema's owner may set again.
+    fs.writeFileSync(list, toc.replace(/^\d+; \d+ \d+ (?:SCHEMA - |COMMENT - SCHEMA ).*$/gm, ''));
     // The dump's SQL goes from pg_restore straight into psql, after the drops: never held whole.
     const script = spawn(
       'pg_restore',
