@@ -104,7 +104,7 @@ export function BackupsSection() {
       ))}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
         {t('admin.backups.restoreHow')}{' '}
-        <Box component="code" sx={{ fontSize: '0.85em' }}>
+        <Box component="code" sx={{ fontSize: '0.85em', whiteSpace: 'nowrap' }}>
           sasayaki restore FILE
         </Box>
       </Typography>
