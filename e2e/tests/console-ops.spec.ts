@@ -83,6 +83,25 @@ test('accounts: search, a one-time password, disable and enable, delete with wha
   expect((await request.post('/api/auth/me', { data: { name, password } })).status()).toBe(401);
 });
 
+test('accounts: an administrator sees an account’s devices and signs it out everywhere', async ({
+  page,
+  request,
+}) => {
+  const name = freshName('roamer');
+  const userToken = await register(request, name);
+  expect((await request.get('/api/auth/me', { headers: bearer(userToken) })).status()).toBe(200);
+  await asAdmin(page, request);
+  await page.goto('/admin/accounts');
+  await page.getByLabel('Search by name or email').fill(name);
+  const row = page.getByTestId('account-row').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Devices' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('account-session')).toHaveCount(1);
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(dialog.getByText('Signed in nowhere.')).toBeVisible();
+  expect((await request.get('/api/auth/me', { headers: bearer(userToken) })).status()).toBe(401);
+});
+
 test('accounts: the guest switch, and the guest cannot be made an administrator', async ({
   page,
   request,

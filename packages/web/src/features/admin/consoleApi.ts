@@ -20,6 +20,10 @@ const id = (n: number) => ({ id: String(n) });
 const listed = (signal: AbortSignal | undefined) => ({ signal, silent: true });
 
 export const consoleApi = {
+  accountSessions: (account: number, signal?: AbortSignal) =>
+    call('GET /api/admin/accounts/:id/sessions', { params: { id: String(account) } }, { signal }),
+  endAccountSessions: (account: number) =>
+    call('DELETE /api/admin/accounts/:id/sessions', { params: { id: String(account) } }),
   backups: (signal?: AbortSignal) => call('GET /api/admin/backups', {}, { signal }),
   backUpNow: () => call('POST /api/admin/backups', {}),
   deleteBackup: (name: string) => call('DELETE /api/admin/backups/:name', { params: { name } }),

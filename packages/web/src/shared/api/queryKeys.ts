@@ -81,6 +81,7 @@ export const queryKeys = {
       guest: family('console', 'accounts', 'guest'),
     },
     impact: (accountId: number) => ['console', 'impact', accountId] as const,
+    sessions: (accountId: number) => ['console', 'sessions', accountId] as const,
     audit: family('console', 'audit'),
     health: family('console', 'health'),
     backups: family('console', 'backups'),

@@ -282,3 +282,53 @@ describe('accounts: actions', { timeout: 30_000 }, () => {
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Delete for good' })).toBeEnabled());
   });
 });
+
+describe('accounts: devices', { timeout: 30_000 }, () => {
+  it('shows an account’s signed-in devices and signs it out everywhere', async () => {
+    const at = Date.UTC(2026, 11, 1, 9, 30);
+    let sessions = [
+      {
+        id: 'a',
+        client: 'Firefox 140 on Linux',
+        address: '203.0.113.7',
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: at + 1e9,
+        current: false,
+      },
+      {
+        id: 'b',
+        client: '',
+        address: '',
+        createdAt: at,
+        lastSeenAt: at,
+        expiresAt: at + 1e9,
+        current: false,
+      },
+    ];
+    server({
+      'GET /api/admin/accounts/2/sessions': () => ({ body: { sessions } }),
+      'DELETE /api/admin/accounts/2/sessions': () => {
+        const ended = sessions.length;
+        sessions = [];
+        return { body: { ended } };
+      },
+    });
+    renderConsole(<AccountsSection />);
+    await shows('4 accounts');
+    fireEvent.click(within(row('member1')).getByRole('button', { name: 'Devices' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText('Devices signed in as member1')).toBeInTheDocument();
+    const devices = await dialog.findAllByTestId('account-session');
+    expect(devices).toHaveLength(2);
+    expect(devices[0]).toHaveTextContent('Firefox 140 on Linux');
+    expect(devices[0]).toHaveTextContent(/Last seen .*2026.* from 203\.0\.113\.7 · signed in/);
+    expect(devices[1]).toHaveTextContent('Unknown browser or app');
+    expect(devices[1]).toHaveTextContent('from —');
+    fireEvent.click(dialog.getByRole('button', { name: 'Sign out everywhere' }));
+    await waitFor(() => expect(notices()).toEqual(['positive: 2 devices signed out.']));
+    expect(await dialog.findByText('Signed in nowhere.')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Sign out everywhere' })).toBeDisabled();
+    expect(posts()).toEqual([['DELETE /api/admin/accounts/2/sessions', null]]);
+  });
+});

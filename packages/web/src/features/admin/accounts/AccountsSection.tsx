@@ -1,6 +1,7 @@
 /**
- * Accounts: search and paging; change a group, reset a password, disable or enable, delete after
- * saying what goes with it; and the switch of the built-in guest account.
+ * Accounts: search and paging; change a group, see and end an account's signed-in devices, reset a
+ * password, disable or enable, delete after saying what goes with it; and the switch of the
+ * built-in guest account.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import { ConsoleList } from '../kit/ConsoleList.tsx';
 import { dateTime, SectionCard } from '../kit/consoleUi.tsx';
 import { useConsoleList } from '../kit/useConsoleList.ts';
 import { DeleteAccountDialog, ResetPasswordDialog } from './AccountDialogs.tsx';
+import { AccountSessionsDialog } from './AccountSessionsDialog.tsx';
 import { useAccountAction } from './useAccountAction.ts';
 
 function GuestSwitch() {
@@ -61,11 +63,13 @@ function AccountRow({
   self,
   onReset,
   onDelete,
+  onSessions,
 }: {
   a: ConsoleAccount;
   self: boolean;
   onReset: () => void;
   onDelete: () => void;
+  onSessions: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const setGroup = useAccountAction(
@@ -117,6 +121,9 @@ function AccountRow({
         </Typography>
       ) : (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+          <Button size="small" variant="outlined" onClick={onSessions}>
+            {t('admin.accounts.sessions.open')}
+          </Button>
           <Button size="small" variant="outlined" onClick={onReset}>
             {t('admin.accounts.resetPassword')}
           </Button>
@@ -143,6 +150,7 @@ export function AccountsSection() {
   const me = useAuth((s) => s.user?.name);
   const [resetting, setResetting] = useState<ConsoleAccount | null>(null);
   const [deleting, setDeleting] = useState<ConsoleAccount | null>(null);
+  const [devices, setDevices] = useState<ConsoleAccount | null>(null);
   const list = useConsoleList({
     family: queryKeys.console.accounts.all,
     pageSize: CONSOLE_PAGE_SIZE,
@@ -170,12 +178,14 @@ export function AccountsSection() {
               self={a.name === me}
               onReset={() => setResetting(a)}
               onDelete={() => setDeleting(a)}
+              onSessions={() => setDevices(a)}
             />
           )}
         </ConsoleList>
       </SectionCard>
       {resetting && <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />}
       {deleting && <DeleteAccountDialog account={deleting} onClose={() => setDeleting(null)} />}
+      {devices && <AccountSessionsDialog account={devices} onClose={() => setDevices(null)} />}
     </>
   );
 }

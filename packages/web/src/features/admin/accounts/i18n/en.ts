@@ -27,6 +27,18 @@ export const messages: Messages = {
       deleted: 'Account deleted.',
       cancel: 'Cancel',
       close: 'Close',
+      sessions: {
+        open: 'Devices',
+        title: 'Devices signed in as {{name}}',
+        none: 'Signed in nowhere.',
+        unknownClient: 'Unknown browser or app',
+        seen: 'Last seen {{when}} from {{address}} · signed in {{since}}',
+        appPasswords:
+          'Music players that use an app password are not listed here: the account revokes those in Account → App passwords.',
+        endAll: 'Sign out everywhere',
+        ended_one: '{{count}} device signed out.',
+        ended_other: '{{count}} devices signed out.',
+      },
       resetTitle: 'Reset the password of {{name}}',
       resetByMail: 'A new password will be mailed to {{email}}. Their current sessions end.',
       resetShown:

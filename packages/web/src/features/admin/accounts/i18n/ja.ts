@@ -26,6 +26,17 @@ export const messages: Messages = {
       deleted: 'アカウントを削除しました。',
       cancel: 'キャンセル',
       close: '閉じる',
+      sessions: {
+        open: 'デバイス',
+        title: '{{name}} がサインインしているデバイス',
+        none: 'どこにもサインインしていません。',
+        unknownClient: '不明なブラウザーまたはアプリ',
+        seen: '最終利用 {{when}}（{{address}}）・サインイン {{since}}',
+        appPasswords:
+          'アプリパスワードを使う音楽プレーヤーはここに表示されません。アカウント本人がアカウント → アプリパスワードで取り消します。',
+        endAll: 'すべてのデバイスからサインアウト',
+        ended_other: '{{count}} 台のデバイスをサインアウトしました。',
+      },
       resetTitle: '{{name}} のパスワードをリセット',
       resetByMail: '新しいパスワードを {{email}} に送信します。現在のセッションは終了します。',
       resetShown:
