@@ -388,6 +388,26 @@ const MATRIX: Record<string, Case[]> = {
     },
   ],
   'GET /api/admin/libraries': [{ checks: ['admin'], request: get('/api/admin/libraries') }],
+  'GET /api/admin/backups': [{ checks: ['admin'], request: get('/api/admin/backups') }],
+  'POST /api/admin/backups': [{ checks: ['admin'], request: post('/api/admin/backups', () => ({})) }],
+  // A well-formed name of no backup: the administrator gets 404, everyone else is refused first.
+  'GET /api/admin/backups/{name}': [
+    {
+      checks: ['admin'],
+      allowed: 404,
+      request: get('/api/admin/backups/sasayaki-20000101-000000-manual.sasayaki-backup'),
+    },
+  ],
+  'DELETE /api/admin/backups/{name}': [
+    {
+      checks: ['admin'],
+      allowed: 404,
+      request: () => ({
+        method: 'DELETE',
+        url: '/api/admin/backups/sasayaki-20000101-000000-manual.sasayaki-backup',
+      }),
+    },
+  ],
   'POST /api/admin/libraries': [
     { checks: ['admin'], request: post('/api/admin/libraries', () => ({ path: freshFolder() })) },
   ],
