@@ -198,6 +198,13 @@ describe.each(DIALECTS)('backups on %s', (dialect) => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain('attachment');
     expect(file.rawPayload.equals(fs.readFileSync(fileOf(name)))).toBe(true);
+    // A download cut off is resumed where it stopped.
+    const resumed = await t.app.inject({
+      url: `/api/admin/backups/${name}`,
+      headers: { ...bearer(token), range: 'bytes=0-17' },
+    });
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.body).toBe('SASAYAKI-BACKUP 1\n');
 
     for (const url of ['/api/admin/backups', `/api/admin/backups/${name}`]) {
       expect((await t.app.inject({ url, headers: bearer(listenerToken) })).statusCode).toBe(403);
